@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
+import type { SermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
+
+export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+
+export interface CreateWorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  activities: Partial<SermonPipelineActivities>;
+  workflowBundlePath?: string | null;
+  /** Extra options for tests (e.g. shorter shutdown grace). */
+  overrides?: Partial<WorkerOptions>;
+}
+
+/** A worker for one task queue, from a pre-built bundle when given, else from the sources. */
+export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
+  const workflowSource = options.workflowBundlePath
+    ? { workflowBundle: { codePath: options.workflowBundlePath } }
+    : { workflowsPath };
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    activities: options.activities,
+    ...workflowSource,
+    ...options.overrides,
+  });
+}

@@ -1,0 +1,6 @@
+// What services import to start and steer workflows.
+export * from './task-queues.ts';
+export * from './workflows/sermon-pipeline.types.ts';
+export * from './workflows/sermon-pipeline.messages.ts';
+export type { SermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
+export { NON_RETRYABLE_STEP_ERROR } from './activities/sermon-pipeline.activities.ts';

@@ -1,0 +1,2 @@
+// The workflow bundle's entry: every workflow the workers serve.
+export { sermonPipelineWorkflow } from './sermon-pipeline.workflow.ts';

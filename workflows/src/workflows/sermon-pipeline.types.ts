@@ -1,0 +1,35 @@
+// Types shared by the pipeline workflow, its activities and the services that start it.
+// Kept free of imports so the workflow sandbox and Node code can both use it.
+
+export const PIPELINE_STEPS = ['normalize', 'transcribe', 'outline', 'devotional'] as const;
+export type PipelineStep = (typeof PIPELINE_STEPS)[number];
+
+export interface SermonPipelineInput {
+  sermonId: string;
+  orgId: string;
+  /** Key of the uploaded recording in the `sermons-raw` bucket. Ids only: never transcripts. */
+  mediaKey: string;
+  /** Where to start; a retry after a failure starts at the failed step. */
+  startAt?: PipelineStep;
+}
+
+export interface StepInput {
+  sermonId: string;
+  orgId: string;
+  mediaKey: string;
+}
+
+export type PipelineStatus = 'running' | 'failed' | 'completed' | 'stopped';
+
+export interface PipelineState {
+  status: PipelineStatus;
+  currentStep: PipelineStep | null;
+  completedSteps: PipelineStep[];
+  failedStep: PipelineStep | null;
+  errorMessage: string | null;
+  attempts: number;
+}
+
+export interface RetryResult {
+  restartedAt: PipelineStep;
+}

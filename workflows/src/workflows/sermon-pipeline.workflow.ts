@@ -1,0 +1,117 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
+import type { SermonPipelineActivities } from '../activities/sermon-pipeline.activities.ts';
+import { progressQuery, retryUpdate, stopSignal } from './sermon-pipeline.messages.ts';
+import {
+  PIPELINE_STEPS,
+  type PipelineState,
+  type PipelineStep,
+  type SermonPipelineInput,
+  type StepInput,
+} from './sermon-pipeline.types.ts';
+
+const NON_RETRYABLE_STEP_ERROR = 'NonRetryableStepError';
+
+const shortSteps = proxyActivities<SermonPipelineActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 5, initialInterval: '1 second' },
+});
+
+// Recognition and generation of a long recording take a while; heartbeats carry their progress
+// so a crashed worker is noticed within a minute and the step resumes on another worker.
+const longSteps = proxyActivities<SermonPipelineActivities>({
+  startToCloseTimeout: '3 hours',
+  heartbeatTimeout: '1 minute',
+  retry: {
+    maximumAttempts: 3,
+    initialInterval: '5 seconds',
+    nonRetryableErrorTypes: [NON_RETRYABLE_STEP_ERROR],
+  },
+});
+
+const runStep: Record<PipelineStep, (input: StepInput) => Promise<void>> = {
+  normalize: longSteps.normalizeAudio,
+  transcribe: longSteps.transcribe,
+  outline: longSteps.generateOutline,
+  devotional: longSteps.generateDevotionals,
+};
+
+export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promise<PipelineState> {
+  const stepInput: StepInput = { sermonId: input.sermonId, orgId: input.orgId, mediaKey: input.mediaKey };
+  const startIndex = input.startAt ? PIPELINE_STEPS.indexOf(input.startAt) : 0;
+  const state: PipelineState = {
+    status: 'running',
+    currentStep: null,
+    completedSteps: PIPELINE_STEPS.slice(0, Math.max(startIndex, 0)),
+    failedStep: null,
+    errorMessage: null,
+    attempts: 1,
+  };
+  let retryRequested = false;
+
+  const run = new CancellationScope();
+  setHandler(progressQuery, () => state);
+  setHandler(stopSignal, () => run.cancel());
+  setHandler(
+    retryUpdate,
+    () => {
+      retryRequested = true;
+      return { restartedAt: state.failedStep as PipelineStep };
+    },
+    {
+      validator: () => {
+        if (state.status !== 'failed') throw new Error(`Nothing to retry: the run is ${state.status}`);
+      },
+    },
+  );
+
+  try {
+    await run.run(async () => {
+      let index = Math.max(startIndex, 0);
+      while (index < PIPELINE_STEPS.length) {
+        const step = PIPELINE_STEPS[index] as PipelineStep;
+        state.currentStep = step;
+        try {
+          await runStep[step](stepInput);
+          state.completedSteps.push(step);
+          index += 1;
+        } catch (error) {
+          if (isCancellation(error)) throw error;
+          state.status = 'failed';
+          state.failedStep = step;
+          state.errorMessage = describeFailure(error);
+          await shortSteps.markStepFailed({ ...stepInput, step, message: state.errorMessage });
+          retryRequested = false;
+          await condition(() => retryRequested);
+          state.status = 'running';
+          state.failedStep = null;
+          state.errorMessage = null;
+          state.attempts += 1;
+        }
+      }
+      state.currentStep = null;
+      await shortSteps.markReadyForReview(stepInput);
+      state.status = 'completed';
+    });
+    return state;
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    state.status = 'stopped';
+    // Clean-up must run even though the run itself was cancelled.
+    await CancellationScope.nonCancellable(() => shortSteps.discardSermon(stepInput));
+    throw error;
+  }
+}
+
+function describeFailure(error: unknown): string {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure || cause instanceof Error) return cause.message;
+  return 'The step failed';
+}
