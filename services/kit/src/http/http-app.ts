@@ -1,0 +1,64 @@
+// The HTTP half of a service: Fastify with typed schemas, logging, request ids, problem+json
+// errors, OpenAPI and health routes, all under `/api/<service>`. createServiceApp adds data and
+// events on top; this half needs no infrastructure, so it is unit-testable on its own.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { registerProblemHandlers } from '../errors/problem.ts';
+import { healthRoutes } from './health.routes.ts';
+import type { ReadinessCheck } from './health.routes.ts';
+import { loggerOptions } from './logger.ts';
+import { genReqId, registerRequestContext } from './request-context.ts';
+
+export type ServiceInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface HttpAppOptions {
+  /** service name: `identity`, `sermons`, … — routes live under `/api/<service>` */
+  service: string;
+  version?: string;
+  description?: string;
+  logLevel?: string;
+  /** where log lines go (tests capture them); default stdout */
+  logStream?: DestinationStream;
+  /** force pretty logs on/off; default: pretty only when stdout is a TTY */
+  prettyLogs?: boolean;
+  readiness?: ReadinessCheck[];
+  /** origin shown in the OpenAPI `servers` list */
+  publicOrigin?: string;
+}
+
+export function apiPrefix(service: string): string {
+  return `/api/${service}`;
+}
+
+export async function createHttpApp(options: HttpAppOptions): Promise<ServiceInstance> {
+  const prefix = apiPrefix(options.service);
+  const logger = loggerOptions(options.logLevel ?? 'info', options.service, options.logStream ? false : options.prettyLogs);
+  const app = Fastify({
+    logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
+    genReqId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerRequestContext(app);
+  registerProblemHandlers(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `Lectern ${options.service} API`, version: options.version ?? '0.1.0', ...(options.description ? { description: options.description } : {}) },
+      servers: [{ url: options.publicOrigin ?? '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: `${prefix}/docs`, staticCSP: true });
+  app.get(`${prefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes({ checks: options.readiness ?? [] }), { prefix });
+  return app;
+}
