@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+// Every child runs in its own process group so that stopping it also stops whatever it forked
+// (postgres backends, the JVM's helpers, temporal's UI server). The groups still alive when this
+// Node process exits are killed synchronously from the 'exit' hook, so nothing is left behind
+// even when the caller forgets to stop.
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const pgid of liveGroups) killGroup(pgid, 'SIGKILL');
+  });
+}
+
+export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SpawnOptions {
+  name: string;
+  command: string;
+  args: string[];
+  logFile: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  uid?: number;
+  gid?: number;
+  /** Written with the group id, so a later run can stop a child orphaned by a crash. */
+  pidFile?: string;
+}
+
+export class ManagedProcess {
+  readonly name: string;
+  readonly logFile: string;
+  readonly child: ChildProcess;
+  private exitInfo: string | undefined;
+  private readonly exitPromise: Promise<void>;
+  private readonly pidFile: string | undefined;
+
+  constructor(options: SpawnOptions) {
+    installExitHook();
+    this.name = options.name;
+    this.logFile = options.logFile;
+    this.pidFile = options.pidFile;
+    fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+    const fd = fs.openSync(options.logFile, 'a');
+    fs.writeSync(fd, `\n--- ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`);
+    try {
+      this.child = spawn(options.command, options.args, {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        stdio: ['ignore', fd, fd],
+        detached: true,
+        uid: options.uid,
+        gid: options.gid,
+      });
+    } finally {
+      fs.closeSync(fd);
+    }
+    const pid = this.child.pid;
+    if (pid !== undefined) {
+      liveGroups.add(pid);
+      if (this.pidFile) {
+        fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
+        fs.writeFileSync(this.pidFile, `${pid}\n`);
+      }
+    }
+    this.exitPromise = new Promise((resolve) => {
+      this.child.once('error', (error) => {
+        this.exitInfo = `could not start ${options.command}: ${error.message}`;
+        resolve();
+      });
+      this.child.once('exit', (code, signal) => {
+        this.exitInfo = `exited (${signal ?? `code ${code}`})`;
+        resolve();
+      });
+    });
+    // The child must not keep the event loop alive on its own.
+    this.child.unref();
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** undefined while running; otherwise how it ended. */
+  exited(): string | undefined {
+    return this.exitInfo ? `${this.name} ${this.exitInfo}\n${tailOfLog(this.logFile)}` : undefined;
+  }
+
+  /**
+   * `signal` to the whole group (or to the leader alone when it shuts its children down itself),
+   * SIGKILL to the group after `graceMs`, then wait until the group is gone.
+   */
+  async stop(graceMs = 10_000, signal: NodeJS.Signals = 'SIGTERM', leaderOnly = false): Promise<void> {
+    const pgid = this.child.pid;
+    if (pgid === undefined) return;
+    if (leaderOnly) {
+      try {
+        process.kill(pgid, signal);
+      } catch {
+        // already gone
+      }
+    } else killGroup(pgid, signal);
+    const deadline = Date.now() + graceMs;
+    while (groupAlive(pgid) && Date.now() < deadline) await sleep(50);
+    if (groupAlive(pgid)) killGroup(pgid, 'SIGKILL');
+    while (groupAlive(pgid)) await sleep(20);
+    await Promise.race([this.exitPromise, sleep(1000)]);
+    liveGroups.delete(pgid);
+    if (this.pidFile) fs.rmSync(this.pidFile, { force: true });
+  }
+}
+
+/** Last lines of a log file, indented, for error messages. */
+export function tailOfLog(file: string, lines = 15): string {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .map((line) => `    ${line}`)
+      .join('\n');
+  } catch {
+    return `    (no log at ${file})`;
+  }
+}
+
+/**
+ * A crashed or SIGKILLed launcher leaves its children running with a pid file behind. When that
+ * pid still runs a command mentioning `marker` (our data dir), stop its group before starting anew.
+ */
+export async function stopOrphan(pidFile: string, marker: string): Promise<boolean> {
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10);
+  } catch {
+    return false;
+  }
+  fs.rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 1 || !groupAlive(pid)) return false;
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return false;
+  }
+  if (!cmdline.includes(marker)) return false;
+  killGroup(pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
+  if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
+  return true;
+}
