@@ -1,0 +1,35 @@
+export const ROLES = ['ADMIN', 'PASTOR', 'STAFF', 'MEMBER', 'VOLUNTEER'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Claims identity puts in an access JWT (besides iss, aud, iat, exp). */
+export interface AccessTokenClaims {
+  sub: string;
+  org: string | null;
+  role: Role | null;
+  email: string;
+  staff: boolean;
+  iss?: string;
+  aud?: string | string[];
+  exp?: number;
+  iat?: number;
+  jti?: string;
+}
+
+/** The verified caller, as routes see it on `request.user`. */
+export interface Principal {
+  userId: string;
+  orgId: string | null;
+  role: Role | null;
+  email: string;
+  /** Lectern company staff (console access), independent of any organization role. */
+  companyStaff: boolean;
+  /** Token expiry (seconds since epoch); the WebSocket helper closes the session then. */
+  expiresAt: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: Principal;
+  }
+}
