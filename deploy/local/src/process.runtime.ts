@@ -80,7 +80,14 @@ function claimDataDir(dataDir: string): () => void {
   };
 }
 
-export async function startProcessInfra(options: StartInfraOptions & { useEnv?: boolean }): Promise<Infra> {
+export interface ProcessInfraOptions extends StartInfraOptions {
+  /** false: ignore DATABASE_URL & co. and run every part locally (private test infrastructure). */
+  useEnv?: boolean;
+  /** Fixed ports instead of the profile's (tests of the port check). */
+  ports?: Partial<Record<ComponentName, number[]>>;
+}
+
+export async function startProcessInfra(options: ProcessInfraOptions): Promise<Infra> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const names = componentOrder.filter((name) => !options.only || options.only.includes(name));
@@ -97,6 +104,7 @@ export async function startProcessInfra(options: StartInfraOptions & { useEnv?: 
 
   const release = local.length > 0 ? claimDataDir(dataDir) : () => undefined;
   const ports = await portsFor(options.profile, local);
+  for (const [name, fixed] of Object.entries(options.ports ?? {})) ports.set(name as ComponentName, fixed);
   const components = new Map<ComponentName, ProcessComponent>();
   for (const name of local) {
     const ctx: ComponentContext = { profile: options.profile, dataDir: path.join(dataDir, name), logDir, log };

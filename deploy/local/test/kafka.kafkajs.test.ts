@@ -8,6 +8,7 @@ import { Kafka, logLevel, type Consumer, type EachMessagePayload } from 'kafkajs
 import { getTestInfra } from '../src/testing.ts';
 
 let kafka: Kafka;
+// Short fetch long-polls: a disconnecting consumer waits for its pending fetch to return.
 
 before(async () => {
   const infra = await getTestInfra();
@@ -64,7 +65,7 @@ describe('kafkajs against Apache Kafka 4', () => {
   test('a produced message is consumed by a consumer group', async () => {
     const topic = await createTopic(1);
     await produce(topic, ['hello', 'world']);
-    const consumer = kafka.consumer({ groupId: `g-${randomUUID()}` });
+    const consumer = kafka.consumer({ groupId: `g-${randomUUID()}`, maxWaitTimeInMs: 500 });
     consumers.push(consumer);
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
@@ -80,7 +81,7 @@ describe('kafkajs against Apache Kafka 4', () => {
     const groupId = `g-${randomUUID()}`;
     await produce(topic, ['m1', 'm2', 'm3']);
 
-    const first = kafka.consumer({ groupId });
+    const first = kafka.consumer({ groupId, maxWaitTimeInMs: 500 });
     consumers.push(first);
     await first.connect();
     await first.subscribe({ topic, fromBeginning: true });
@@ -96,7 +97,7 @@ describe('kafkajs against Apache Kafka 4', () => {
     assert.equal(committed[0]?.partitions[0]?.offset, '3');
 
     await produce(topic, ['m4', 'm5']);
-    const second = kafka.consumer({ groupId });
+    const second = kafka.consumer({ groupId, maxWaitTimeInMs: 500 });
     consumers.push(second);
     await second.connect();
     await second.subscribe({ topic, fromBeginning: true });
@@ -112,8 +113,8 @@ describe('kafkajs against Apache Kafka 4', () => {
   test('partitions are split when a second consumer joins and all go to the one left when it leaves', async () => {
     const topic = await createTopic(4);
     const groupId = `g-${randomUUID()}`;
-    const a = kafka.consumer({ groupId, heartbeatInterval: 500, sessionTimeout: 10_000, rebalanceTimeout: 10_000 });
-    const b = kafka.consumer({ groupId, heartbeatInterval: 500, sessionTimeout: 10_000, rebalanceTimeout: 10_000 });
+    const a = kafka.consumer({ groupId, maxWaitTimeInMs: 500, heartbeatInterval: 500, sessionTimeout: 10_000, rebalanceTimeout: 10_000 });
+    const b = kafka.consumer({ groupId, maxWaitTimeInMs: 500, heartbeatInterval: 500, sessionTimeout: 10_000, rebalanceTimeout: 10_000 });
     consumers.push(a, b);
     const aParts = assignedPartitions(a, topic);
     const bParts = assignedPartitions(b, topic);

@@ -8,6 +8,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // Node process exits are killed synchronously from the 'exit' hook, so nothing is left behind
 // even when the caller forgets to stop.
 const liveGroups = new Set<number>();
+const everyGroup: number[] = [];
+
+/** Every process group this Node process has spawned (tests check none survives a stop). */
+export function spawnedGroups(): readonly number[] {
+  return everyGroup;
+}
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -80,6 +86,7 @@ export class ManagedProcess {
     const pid = this.child.pid;
     if (pid !== undefined) {
       liveGroups.add(pid);
+      everyGroup.push(pid);
       if (this.pidFile) {
         fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
         fs.writeFileSync(this.pidFile, `${pid}\n`);
