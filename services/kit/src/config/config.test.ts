@@ -39,7 +39,7 @@ describe('loadConfig', () => {
   });
 
   it('reports every problem at once', () => {
-    assert.throws(() => loadConfig(BaseConfigSchema, { PORT: '0' }), (err: unknown) => {
+    assert.throws(() => loadConfig(BaseConfigSchema, { PORT: '-1' }), (err: unknown) => {
       assert.ok(err instanceof ConfigError);
       assert.deepEqual(err.variables.sort(), ['DATABASE_URL', 'KAFKA_BROKERS', 'PORT']);
       return true;

@@ -17,7 +17,7 @@ export class ConfigError extends Error {
 /** What every service reads (ARCHITECTURE.md); services add their own variables to it. */
 export const BaseConfigProperties = {
   HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
-  PORT: Type.Integer({ minimum: 1, maximum: 65535 }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, description: '0 picks a free port' }),
   LOG_LEVEL: Type.String({ default: 'info', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] }),
   PUBLIC_ORIGIN: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://', description: 'postgres://user:pass@host:port/db' }),

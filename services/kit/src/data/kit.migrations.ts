@@ -1,0 +1,55 @@
+// The kit's migrations, tracked apart from the service's own (table `kit_migration`), so the kit
+// can add one later without interleaving with a service's history.
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const kitMigrations: Record<string, Migration> = {
+  '202601010000_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('outbox')
+        .addColumn('seq', 'bigserial', (c) => c.primaryKey())
+        .addColumn('id', 'uuid', (c) => c.notNull().unique())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('envelope', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('available_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('published_at', 'timestamptz')
+        .execute();
+      await sql`create index outbox_pending on outbox (seq) where published_at is null`.execute(db);
+      await sql`create index outbox_published_at on outbox (published_at) where published_at is not null`.execute(db);
+      // One NOTIFY per inserting statement wakes the relay as soon as the transaction commits.
+      await sql`
+        create function outbox_notify() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('outbox_' || tg_table_schema, '');
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('outbox').execute();
+      await sql`drop function outbox_notify()`.execute(db);
+    },
+  },
+  '202601010001_processed_events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('processed_events')
+        .addColumn('consumer', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('processed_events_pk', ['consumer', 'event_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('processed_events').execute();
+    },
+  },
+};

@@ -1,0 +1,134 @@
+// Consuming events at least once with an exactly-once effect: for each batch the handlers' writes
+// and the inserts into processed_events commit in one transaction; an event id already recorded
+// is skipped; Kafka offsets are committed only after that transaction.
+import type { AnyEventEnvelope, EventEnvelope, EventType } from '@lectern/events';
+import { InvalidEventError, parseEnvelope, topicFor } from '@lectern/events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Kysely, Transaction } from 'kysely';
+import type { KitTables } from '../data/kit.tables.ts';
+import { ensureTopics } from './kafka.ts';
+
+type ConsumerLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
+export type EventHandler<DB, T extends EventType> = (trx: Transaction<DB & KitTables>, event: EventEnvelope<T>) => Promise<void>;
+export type EventHandlers<DB> = { [T in EventType]?: EventHandler<DB, T> };
+
+export interface EventConsumerOptions<DB> {
+  kafka: Kafka;
+  db: Kysely<DB & KitTables>;
+  /** Kafka consumer group, and the name recorded in processed_events */
+  groupId: string;
+  /** services whose `<service>.events` topics to read */
+  services: string[];
+  handlers: EventHandlers<DB>;
+  topicPrefix?: string;
+  logger?: ConsumerLogger;
+  /** read a new group's topics from the start (default true: no event published before is lost) */
+  fromBeginning?: boolean;
+  partitionsConsumedConcurrently?: number;
+  /** called with the events whose effects just committed (not duplicates); for metrics */
+  onCommitted?: (events: AnyEventEnvelope[]) => void;
+}
+
+export interface ConsumerStats {
+  handled: number;
+  duplicates: number;
+  ignored: number;
+  invalid: number;
+}
+
+const noop: ConsumerLogger = { error() {}, warn() {}, info() {}, debug() {} };
+
+export class EventConsumer<DB> {
+  readonly stats: ConsumerStats = { handled: 0, duplicates: 0, ignored: 0, invalid: 0 };
+  readonly #o: EventConsumerOptions<DB>;
+  readonly #log: ConsumerLogger;
+  #consumer: Consumer | undefined;
+
+  constructor(options: EventConsumerOptions<DB>) {
+    this.#o = options;
+    this.#log = options.logger ?? noop;
+  }
+
+  get topics(): string[] {
+    return this.#o.services.map((s) => `${this.#o.topicPrefix ?? ''}${topicFor(s)}`);
+  }
+
+  async start(): Promise<void> {
+    if (this.#consumer) return;
+    await ensureTopics(this.#o.kafka, this.topics);
+    const consumer = this.#o.kafka.consumer({
+      groupId: this.#o.groupId,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3000,
+      maxWaitTimeInMs: 100,
+      // A lost broker is retried for as long as it takes; the group rejoins when it is back.
+      retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000, restartOnFailure: async () => true },
+    });
+    this.#consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.topics, fromBeginning: this.#o.fromBeginning ?? true });
+    await consumer.run({
+      autoCommit: true,
+      autoCommitThreshold: 1,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.#o.partitionsConsumedConcurrently ?? 3,
+      eachBatch: (payload) => this.#handleBatch(payload),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const consumer = this.#consumer;
+    this.#consumer = undefined;
+    await consumer?.disconnect();
+  }
+
+  async #handleBatch({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    if (batch.messages.length === 0 || !isRunning() || isStale()) return;
+    const events: { offset: string; event: AnyEventEnvelope | undefined }[] = batch.messages.map((m) => {
+      try {
+        return { offset: m.offset, event: parseEnvelope(m.value ?? '') };
+      } catch (error) {
+        // A malformed message can never succeed: log it and move on rather than block the partition.
+        this.stats.invalid += 1;
+        this.#log.error({ topic: batch.topic, partition: batch.partition, offset: m.offset, reason: error instanceof InvalidEventError ? error.message : String(error) }, 'event consumer: invalid event skipped');
+        return { offset: m.offset, event: undefined };
+      }
+    });
+    const counts = { handled: 0, duplicates: 0, ignored: 0 };
+    const applied: AnyEventEnvelope[] = [];
+    await this.#o.db.transaction().execute(async (trx) => {
+      for (const { event } of events) {
+        if (!event) continue;
+        const handler = this.#o.handlers[event.type] as EventHandler<DB, EventType> | undefined;
+        if (!handler) {
+          counts.ignored += 1;
+          continue;
+        }
+        const inserted = await (trx as unknown as Transaction<KitTables>)
+          .insertInto('processed_events')
+          .values({ consumer: this.#o.groupId, event_id: event.id, type: event.type })
+          .onConflict((oc) => oc.doNothing())
+          .returning('event_id')
+          .executeTakeFirst();
+        if (!inserted) {
+          counts.duplicates += 1;
+          continue;
+        }
+        await handler(trx, event as EventEnvelope<EventType>);
+        applied.push(event);
+        counts.handled += 1;
+      }
+    });
+    this.stats.handled += counts.handled;
+    this.stats.duplicates += counts.duplicates;
+    this.stats.ignored += counts.ignored;
+    if (applied.length > 0) this.#o.onCommitted?.(applied);
+    if (counts.duplicates > 0) this.#log.info({ duplicates: counts.duplicates }, 'event consumer: duplicate events skipped');
+    const last = events.at(-1);
+    if (last) resolveOffset(last.offset);
+    await commitOffsetsIfNecessary();
+    await heartbeat();
+  }
+}

@@ -1,0 +1,64 @@
+// kafkajs wiring: one client per service, logs through pino, topics created on demand.
+import { Kafka, logLevel as KafkaLogLevel } from 'kafkajs';
+import type { Admin, ITopicConfig, LogEntry } from 'kafkajs';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface KafkaOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+}
+
+export function parseBrokers(value: string): string[] {
+  return value.split(',').map((b) => b.trim()).filter(Boolean);
+}
+
+export function createKafka(options: KafkaOptions): Kafka {
+  const log = options.logger;
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: 3000,
+    requestTimeout: 10000,
+    retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
+    logLevel: KafkaLogLevel.WARN,
+    logCreator: () => ({ level, log: entry }: LogEntry) => {
+      if (!log) return;
+      const { message, ...rest } = entry;
+      const fields = { kafka: rest };
+      // kafkajs reports every retry of a lost broker as ERROR; the outcome is what matters.
+      if (level === KafkaLogLevel.ERROR) log.warn(fields, `kafka: ${message}`);
+      else if (level === KafkaLogLevel.WARN) log.warn(fields, `kafka: ${message}`);
+      else log.debug(fields, `kafka: ${message}`);
+    },
+  });
+}
+
+export const DEFAULT_PARTITIONS = 3;
+
+export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = DEFAULT_PARTITIONS): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing: ITopicConfig[] = topics.filter((t) => !existing.has(t)).map((topic) => ({ topic, numPartitions }));
+    if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Readiness probe: a fresh connection each time, so a restarted broker is seen as back. */
+export async function pingKafka(kafka: Kafka, signal?: AbortSignal): Promise<void> {
+  const admin: Admin = kafka.admin({ retry: { retries: 0 } });
+  const disconnect = () => void admin.disconnect().catch(() => {});
+  signal?.addEventListener('abort', disconnect, { once: true });
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    if (cluster.brokers.length === 0) throw new Error('no brokers');
+  } finally {
+    signal?.removeEventListener('abort', disconnect);
+    await admin.disconnect().catch(() => {});
+  }
+}

@@ -1,0 +1,236 @@
+// The relay moves committed outbox rows to Kafka. Several instances may run at once: each claims
+// a batch with SELECT … FOR UPDATE SKIP LOCKED, publishes it, then marks it, all in one
+// transaction. A crash between publishing and marking leaves the rows unmarked, so another relay
+// publishes them again — consumers deduplicate on the event id (at-least-once delivery).
+import type { FastifyBaseLogger } from 'fastify';
+import { Partitioners } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { KitTables, OutboxRow } from '../data/kit.tables.ts';
+import { ensureTopics } from './kafka.ts';
+
+type RelayLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
+export interface RelayFaults {
+  /** runs after Kafka acknowledged a batch and before the rows are marked (tests crash here) */
+  afterSend?: (rows: OutboxRow[]) => void | Promise<void>;
+}
+
+export interface OutboxRelayOptions {
+  /** any service's database (each includes the kit's tables); Kysely types are invariant */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>;
+  /** for the dedicated LISTEN connection */
+  connectionString: string;
+  schema: string;
+  kafka: Kafka;
+  topicPrefix?: string;
+  logger?: RelayLogger;
+  batchSize?: number;
+  /** poll when no NOTIFY arrives (lost connection, missed notification) */
+  pollMs?: number;
+  /** published rows older than this are deleted (ms); default one day */
+  retentionMs?: number;
+  faults?: RelayFaults;
+}
+
+export interface RelayStats {
+  published: number;
+  failedBatches: number;
+}
+
+type ResolvedOptions = Required<Omit<OutboxRelayOptions, 'faults' | 'logger' | 'db'>> & { db: Kysely<KitTables> } & { faults: RelayFaults; logger: RelayLogger };
+
+const noop: RelayLogger = { error() {}, warn() {}, info() {}, debug() {} };
+
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000, 200 * 2 ** Math.max(0, attempts - 1));
+}
+
+export class OutboxRelay {
+  readonly stats: RelayStats = { published: 0, failedBatches: 0 };
+  readonly #o: ResolvedOptions;
+  readonly #channel: string;
+  #producer: Producer | undefined;
+  #listener: pg.Client | undefined;
+  #pollTimer: NodeJS.Timeout | undefined;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #draining: Promise<void> | undefined;
+  #again = false;
+  #running = false;
+  #knownTopics = new Set<string>();
+  #lastPurge = 0;
+
+  constructor(options: OutboxRelayOptions) {
+    this.#o = {
+      topicPrefix: '',
+      batchSize: 500,
+      pollMs: 1000,
+      retentionMs: 24 * 3600_000,
+      faults: {},
+      logger: noop,
+      ...options,
+      db: options.db as Kysely<KitTables>,
+    } as ResolvedOptions;
+    this.#channel = `outbox_${options.schema}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    this.#producer = this.#o.kafka.producer({
+      allowAutoTopicCreation: false,
+      // murmur2 on the key, as the Java client: one aggregate's events land on one partition.
+      createPartitioner: Partitioners.DefaultPartitioner,
+      // The relay does its own back-off per row; kafkajs should fail fast.
+      retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
+    });
+    await this.#producer.connect();
+    await this.#listen();
+    this.#pollTimer = setInterval(() => this.kick(), this.#o.pollMs);
+    this.#pollTimer.unref();
+    this.kick();
+  }
+
+  /** Wake the relay: drain now, or right after the drain in progress. */
+  kick(): void {
+    if (!this.#running) return;
+    if (this.#draining) {
+      this.#again = true;
+      return;
+    }
+    this.#draining = this.#drain().finally(() => {
+      this.#draining = undefined;
+    });
+  }
+
+  /** Resolves once no unpublished, due row is left (tests and shutdown use it). */
+  async flush(): Promise<void> {
+    while (this.#draining) await this.#draining;
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearInterval(this.#pollTimer);
+    clearTimeout(this.#retryTimer);
+    await this.flush();
+    const listener = this.#listener;
+    this.#listener = undefined;
+    await listener?.end().catch(() => {});
+    await this.#producer?.disconnect().catch(() => {});
+  }
+
+  async #listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#o.connectionString, application_name: `${this.#o.schema}-relay` });
+    const reconnect = () => {
+      if (this.#listener !== client) return;
+      this.#listener = undefined;
+      if (!this.#running) return;
+      // The poll keeps events moving while LISTEN is down.
+      setTimeout(() => void this.#listen().catch((e: unknown) => this.#o.logger.warn({ err: e }, 'outbox relay: LISTEN reconnect failed')), 1000).unref();
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    client.on('notification', () => this.kick());
+    this.#listener = client;
+    await client.connect();
+    await client.query(`LISTEN ${this.#channel}`);
+  }
+
+  async #drain(): Promise<void> {
+    do {
+      this.#again = false;
+      let claimed: number;
+      try {
+        claimed = await this.#publishBatch();
+      } catch (error) {
+        this.stats.failedBatches += 1;
+        this.#o.logger.warn({ err: error }, 'outbox relay: publish failed, will retry');
+        this.#scheduleRetry(backoffMs(1));
+        return;
+      }
+      if (claimed >= this.#o.batchSize) this.#again = true;
+    } while (this.#again && this.#running);
+    await this.#purge();
+  }
+
+  #scheduleRetry(ms: number): void {
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(() => this.kick(), ms);
+    this.#retryTimer.unref();
+  }
+
+  async #publishBatch(): Promise<number> {
+    const producer = this.#producer;
+    if (!producer) return 0;
+    return this.#o.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('outbox')
+        .selectAll()
+        .where('published_at', 'is', null)
+        .where('available_at', '<=', sql<Date>`now()`)
+        .orderBy('seq')
+        .limit(this.#o.batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (rows.length === 0) return 0;
+      const seqs = rows.map((r) => r.seq);
+      try {
+        await this.#ensureTopics(rows);
+        const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+        for (const row of rows) {
+          const topic = `${this.#o.topicPrefix}${row.topic}`;
+          const list = byTopic.get(topic) ?? [];
+          list.push({ key: row.key, value: JSON.stringify(row.envelope), headers: { 'event-type': row.type, 'event-id': row.id } });
+          byTopic.set(topic, list);
+        }
+        await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await trx
+          .updateTable('outbox')
+          .set((eb) => ({
+            attempts: eb('attempts', '+', 1),
+            last_error: message.slice(0, 1000),
+            available_at: sql<Date>`now() + least(interval '30 seconds', interval '200 milliseconds' * power(2, attempts))`,
+          }))
+          .where('seq', 'in', seqs)
+          .execute();
+        this.stats.failedBatches += 1;
+        this.#o.logger.warn({ err: error, events: rows.length }, 'outbox relay: Kafka publish failed, backing off');
+        this.#scheduleRetry(backoffMs(Math.min(...rows.map((r) => r.attempts)) + 1));
+        return 0;
+      }
+      await this.#o.faults.afterSend?.(rows);
+      await trx
+        .updateTable('outbox')
+        .set((eb) => ({ published_at: sql<Date>`now()`, attempts: eb('attempts', '+', 1), last_error: null }))
+        .where('seq', 'in', seqs)
+        .execute();
+      this.stats.published += rows.length;
+      return rows.length;
+    });
+  }
+
+  async #ensureTopics(rows: OutboxRow[]): Promise<void> {
+    const topics = [...new Set(rows.map((r) => `${this.#o.topicPrefix}${r.topic}`))].filter((t) => !this.#knownTopics.has(t));
+    if (topics.length === 0) return;
+    await ensureTopics(this.#o.kafka, topics);
+    for (const t of topics) this.#knownTopics.add(t);
+  }
+
+  async #purge(): Promise<void> {
+    const now = Date.now();
+    if (now - this.#lastPurge < 60_000) return;
+    this.#lastPurge = now;
+    await this.#o.db
+      .deleteFrom('outbox')
+      .where('published_at', '<', new Date(now - this.#o.retentionMs))
+      .execute()
+      .catch((error: unknown) => this.#o.logger.warn({ err: error }, 'outbox relay: purge failed'));
+  }
+}
+

@@ -1,0 +1,37 @@
+// Test helpers for services built on the kit: real Postgres and Kafka from the environment
+// (DATABASE_URL + KAFKA_BROKERS, as `npm test` exports them) or from the local-stack harness, and
+// a fresh schema and topic prefix per test run so runs never see each other's data.
+import { randomBytes } from 'node:crypto';
+import { getTestInfra } from '@lectern/local-stack/testing';
+
+export interface EventInfraEnv {
+  DATABASE_URL: string;
+  KAFKA_BROKERS: string;
+}
+
+export async function eventInfraEnv(): Promise<EventInfraEnv> {
+  const { DATABASE_URL, KAFKA_BROKERS } = process.env;
+  if (DATABASE_URL && KAFKA_BROKERS) return { DATABASE_URL, KAFKA_BROKERS };
+  const infra = await getTestInfra();
+  return { DATABASE_URL: infra.endpoints.databaseUrl, KAFKA_BROKERS: infra.endpoints.kafkaBrokers.join(',') };
+}
+
+/** `<base>_t<random>`: a Postgres schema name nobody else uses. */
+export function freshSchemaName(base: string): string {
+  return `${base.replace(/[^a-z0-9_]/g, '_')}_t${randomBytes(4).toString('hex')}`;
+}
+
+/** The environment a service reads, isolated to a fresh schema and topic prefix. */
+export async function isolatedServiceEnv(service: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const infra = await eventInfraEnv();
+  const schema = freshSchemaName(service);
+  return {
+    PORT: '0',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...infra,
+    DATABASE_SCHEMA: schema,
+    KAFKA_TOPIC_PREFIX: `${schema}.`,
+    OUTBOX_POLL_MS: '200',
+    ...extra,
+  };
+}
