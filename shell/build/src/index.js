@@ -4,7 +4,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+// The MF plugin reads webpack internals at load time: point it at the webpack this package pins
+// (see webpack.bin.js) before loading it.
+const localRequire = createRequire(import.meta.url);
+process.env.FEDERATION_WEBPACK_PATH ??= localRequire.resolve('webpack');
+/** @type {typeof import('@module-federation/enhanced/webpack')} */
+const { ModuleFederationPlugin } = localRequire('@module-federation/enhanced/webpack');
 
 /** Packages every build shares as one instance (one React, one session store, one theme). */
 export const SHARED_SINGLETONS = [

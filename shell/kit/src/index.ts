@@ -23,3 +23,4 @@ export { Panel, NotYetAvailable } from './ui/Panel.tsx';
 export { ErrorPanel } from './ui/ErrorPanel.tsx';
 export { Spinner } from './ui/Spinner.tsx';
 export { NotFound } from './ui/NotFound.tsx';
+export { SomethingWentWrong } from './ui/SomethingWentWrong.tsx';

@@ -31,3 +31,9 @@ export const theme = {
 } as const;
 
 export type LecternTheme = typeof theme;
+
+// Typed `theme` in every styled component of every package that imports the kit.
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  export interface DefaultTheme extends LecternTheme {}
+}

@@ -1,0 +1,41 @@
+// Public pages: home, sign-in, account chooser, signup, pricing, legal and result pages.
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { NotFound, ThemeRoot } from '@lectern/shell-kit';
+import { HomePage } from './pages/HomePage.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { CreateAccountPage } from './pages/CreateAccountPage.tsx';
+import { SignupPage } from './pages/SignupPage.tsx';
+import { PricingPage } from './pages/PricingPage.tsx';
+import { LegalPage } from './pages/LegalPage.tsx';
+import { CheckoutCancelledPage, PlannedPage } from './pages/PlannedPages.tsx';
+import { MarketingFooter } from './pages/MarketingFooter.tsx';
+
+export function MarketingApp() {
+  return (
+    <ThemeRoot>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/create-account" element={<CreateAccountPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/acceptable-use-policy" element={<LegalPage title="Acceptable Use Policy" />} />
+          <Route path="/privacy-policy" element={<LegalPage title="Privacy Policy" />} />
+          <Route path="/terms-of-service" element={<LegalPage title="Terms of Service" />} />
+          <Route path="/billing/cancel" element={<CheckoutCancelledPage />} />
+          <Route path="/billing/success" element={<PlannedPage title="Thank you for your purchase!" feature="Checkout" />} />
+          <Route path="/waitlist/thank-you" element={<PlannedPage title="Almost on the waiting list" feature="The waitlist" />} />
+          <Route path="/waitlist/confirm" element={<PlannedPage title="Confirm your spot" feature="The waitlist" />} />
+          <Route path="/verify-email" element={<PlannedPage title="Check your e-mail" feature="E-mail verification" />} />
+          <Route path="/confirmed" element={<PlannedPage title="Email confirmed!" feature="E-mail confirmation" />} />
+          <Route path="/onboarding" element={<PlannedPage title="Complete Your Setup" feature="Onboarding" />} />
+          <Route path="/cotr-special" element={<PlannedPage title="Special offer" feature="The special offer" />} />
+          <Route path="/cotr-special-step2" element={<PlannedPage title="Complete Your Payment" feature="The special offer" />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+        <MarketingFooter />
+      </BrowserRouter>
+    </ThemeRoot>
+  );
+}

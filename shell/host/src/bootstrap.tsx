@@ -1,0 +1,66 @@
+// single-spa root config: the frame, one application per area (by route), and the not-found view.
+import { createRoot } from 'react-dom/client';
+import { registerApplication, start } from 'single-spa';
+import { flagsStore, NotFound, sessionStore, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
+import { AREAS, areaFor } from './areas/area.registry.ts';
+import { createAreaApplication, registerAreaRemotes } from './areas/area.application.tsx';
+import { ShellHeader } from './frame/ShellHeader.tsx';
+
+// Identity arrives in a later release, so no session can exist yet; flags settle on the spec
+// defaults until the identity service serves them.
+sessionStore.getState().signedOut();
+flagsStore.getState().settledOnDefaults();
+
+const frame = document.getElementById('lectern-frame');
+if (!frame) throw new Error('index.html must contain #lectern-frame');
+const headerElement = document.createElement('div');
+const main = document.createElement('main');
+main.id = 'lectern-main';
+frame.append(headerElement, main);
+
+createRoot(headerElement).render(
+  <ThemeRoot withGlobalStyle>
+    <ShellHeader />
+    <ToastViewport />
+  </ThemeRoot>,
+);
+
+registerAreaRemotes(AREAS);
+
+for (const area of AREAS) {
+  const container = document.createElement('div');
+  container.id = `area-${area.name}`;
+  main.append(container);
+  const application = createAreaApplication(area, container);
+  registerApplication({
+    name: area.name,
+    app: async () => application,
+    activeWhen: (location) => areaFor(location.pathname)?.name === area.name,
+  });
+}
+
+const notFoundElement = document.createElement('div');
+notFoundElement.id = 'area-not-found';
+main.append(notFoundElement);
+let notFoundRoot: ReturnType<typeof createRoot> | null = null;
+registerApplication({
+  name: 'not-found',
+  app: async () => ({
+    bootstrap: async () => {},
+    mount: async () => {
+      notFoundRoot = createRoot(notFoundElement);
+      notFoundRoot.render(
+        <ThemeRoot>
+          <NotFound />
+        </ThemeRoot>,
+      );
+    },
+    unmount: async () => {
+      notFoundRoot?.unmount();
+      notFoundRoot = null;
+    },
+  }),
+  activeWhen: (location) => areaFor(location.pathname) === undefined,
+});
+
+start({ urlRerouteOnly: true });
