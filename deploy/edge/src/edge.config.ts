@@ -1,0 +1,51 @@
+// Edge configuration from the environment, checked once at start.
+import { join, resolve } from 'node:path';
+
+export const SERVICES = ['identity', 'sermons', 'billing', 'comms', 'migration'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const REMOTES = ['marketing', 'staff', 'member', 'console'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+export interface EdgeConfig {
+  host: string;
+  port: number;
+  /** Built shell (index.html + assets), served at `/`. */
+  shellDir: string;
+  /** Built remotes, served at `/mfe/<name>/`. */
+  remoteDirs: Record<RemoteName, string>;
+  /** Upstream base URL per service; `/api/<service>/…` is forwarded unchanged. */
+  services: Record<ServiceName, string>;
+  logLevel: string;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export function loadEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const services = {} as Record<ServiceName, string>;
+  SERVICES.forEach((name, index) => {
+    const variable = `${name.toUpperCase()}_URL`;
+    const value = env[variable] ?? `http://127.0.0.1:${4101 + index}`;
+    try {
+      const url = new URL(value);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+    } catch {
+      throw new Error(`${variable} must be an http(s) URL, got "${value}"`);
+    }
+    services[name] = value.replace(/\/+$/, '');
+  });
+  const remoteDirs = {} as Record<RemoteName, string>;
+  for (const name of REMOTES) {
+    remoteDirs[name] = resolve(env[`EDGE_MFE_${name.toUpperCase()}_DIR`] ?? join(repoRoot, `mfe-${name}`, 'dist'));
+  }
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port,
+    shellDir: resolve(env.EDGE_SHELL_DIR ?? join(repoRoot, 'shell', 'host', 'dist')),
+    remoteDirs,
+    services,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

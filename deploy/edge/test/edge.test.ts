@@ -1,0 +1,141 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket, WebSocketServer } from 'ws';
+import { buildApp } from '../src/app.ts';
+import { loadEdgeConfig } from '../src/edge.config.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'lectern-edge-'));
+const shellDir = join(work, 'shell');
+const marketingDir = join(work, 'marketing');
+const emptyStaffDir = join(work, 'staff-empty');
+let upstream: FastifyInstance;
+let edge: FastifyInstance;
+let edgeUrl = '';
+let closedPort = 0;
+
+before(async () => {
+  mkdirSync(shellDir);
+  mkdirSync(marketingDir);
+  mkdirSync(emptyStaffDir);
+  writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>Lectern</title><div id="lectern-frame"></div>');
+  writeFileSync(join(shellDir, 'main.0123abcd.js'), 'console.log("shell")');
+  writeFileSync(join(marketingDir, 'mf-manifest.json'), JSON.stringify({ name: 'marketing' }));
+  writeFileSync(join(marketingDir, 'remoteEntry.js'), 'var marketing;');
+  writeFileSync(join(marketingDir, '465.89abcdef.js'), 'chunk');
+
+  upstream = Fastify();
+  upstream.all('/api/sermons/*', async (request) => ({ method: request.method, url: request.url, body: request.body ?? null }));
+  await upstream.listen({ port: 0, host: '127.0.0.1' });
+  const wss = new WebSocketServer({ server: upstream.server });
+  wss.on('connection', (socket, request) => {
+    socket.on('message', (data) => socket.send(`${request.url} echoed ${String(data)}`));
+  });
+
+  // A port that nothing listens on: bind, note it, close.
+  const probe = Fastify();
+  await probe.listen({ port: 0, host: '127.0.0.1' });
+  closedPort = (probe.server.address() as AddressInfo).port;
+  await probe.close();
+
+  const config = loadEdgeConfig({
+    EDGE_SHELL_DIR: shellDir,
+    EDGE_MFE_MARKETING_DIR: marketingDir,
+    EDGE_MFE_STAFF_DIR: emptyStaffDir,
+    SERMONS_URL: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`,
+    IDENTITY_URL: `http://127.0.0.1:${closedPort}`,
+  });
+  edge = await buildApp(config, { logger: false });
+  await edge.listen({ port: 0, host: '127.0.0.1' });
+  edgeUrl = `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+  await edge?.close();
+  await upstream?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('serves the shell at / and must always revalidate index.html', async () => {
+  const response = await fetch(`${edgeUrl}/`);
+  assert.equal(response.status, 200);
+  assert.match(await response.text(), /lectern-frame/);
+  assert.equal(response.headers.get('cache-control'), 'no-cache');
+});
+
+test('client-side routes fall back to the shell index.html', async () => {
+  for (const path of ['/dashboard', '/member/sermons/42', '/no/such/page']) {
+    const response = await fetch(`${edgeUrl}${path}`);
+    assert.equal(response.status, 200, path);
+    assert.match(await response.text(), /lectern-frame/, path);
+  }
+});
+
+test('content-hashed assets are cached for a year; a missing asset is a 404, not the index page', async () => {
+  const asset = await fetch(`${edgeUrl}/main.0123abcd.js`);
+  assert.equal(asset.status, 200);
+  assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  const missing = await fetch(`${edgeUrl}/main.ffffffff.js`);
+  assert.equal(missing.status, 404);
+  assert.match(missing.headers.get('content-type') ?? '', /application\/problem\+json/);
+});
+
+test('remote manifests and entries are never cached; remote chunks are', async () => {
+  const manifest = await fetch(`${edgeUrl}/mfe/marketing/mf-manifest.json`);
+  assert.equal(manifest.status, 200);
+  assert.deepEqual(await manifest.json(), { name: 'marketing' });
+  assert.equal(manifest.headers.get('cache-control'), 'no-cache');
+  const entry = await fetch(`${edgeUrl}/mfe/marketing/remoteEntry.js`);
+  assert.equal(entry.headers.get('cache-control'), 'no-cache');
+  const chunk = await fetch(`${edgeUrl}/mfe/marketing/465.89abcdef.js`);
+  assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+});
+
+test('a remote with an empty build directory answers 404 (the shell then shows its error panel)', async () => {
+  const response = await fetch(`${edgeUrl}/mfe/staff/mf-manifest.json`);
+  assert.equal(response.status, 404);
+  assert.doesNotMatch(await response.text(), /lectern-frame/);
+});
+
+test('API calls are proxied to the service with path, query and body unchanged', async () => {
+  const get = await fetch(`${edgeUrl}/api/sermons/sermons/abc?limit=5`);
+  assert.equal(get.status, 200);
+  assert.deepEqual(await get.json(), { method: 'GET', url: '/api/sermons/sermons/abc?limit=5', body: null });
+  const post = await fetch(`${edgeUrl}/api/sermons/sermons`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Grace' }),
+  });
+  assert.deepEqual(await post.json(), { method: 'POST', url: '/api/sermons/sermons', body: { title: 'Grace' } });
+});
+
+test('WebSocket upgrades are proxied to the service', async () => {
+  const socket = new WebSocket(`${edgeUrl.replace('http', 'ws')}/api/sermons/live?sermon=1`);
+  const reply = await new Promise<string>((resolve, reject) => {
+    socket.once('open', () => socket.send('hello'));
+    socket.once('message', (data) => resolve(String(data)));
+    socket.once('error', reject);
+    setTimeout(() => reject(new Error('no WebSocket reply within 5 s')), 5000).unref();
+  });
+  socket.close();
+  assert.equal(reply, '/api/sermons/live?sermon=1 echoed hello');
+});
+
+test('a service that is down answers 502 problem+json naming it', async () => {
+  const response = await fetch(`${edgeUrl}/api/identity/healthz`);
+  assert.equal(response.status, 502);
+  assert.match(response.headers.get('content-type') ?? '', /application\/problem\+json/);
+  const body = (await response.json()) as { title: string; status: number };
+  assert.equal(body.status, 502);
+  assert.equal(body.title, 'The identity service is unavailable');
+});
+
+test('bad configuration stops start-up with a message naming the variable', () => {
+  assert.throws(() => loadEdgeConfig({ PORT: 'eighty' }), /PORT must be a port number/);
+  assert.throws(() => loadEdgeConfig({ BILLING_URL: 'ftp://x' }), /BILLING_URL must be an http\(s\) URL/);
+});
