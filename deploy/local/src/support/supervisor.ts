@@ -16,12 +16,28 @@ export function spawnedGroups(): readonly number[] {
 }
 let exitHookInstalled = false;
 
+const exitCleanups = new Set<() => void>();
+
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const pgid of liveGroups) killGroup(pgid, 'SIGKILL');
+    for (const cleanup of exitCleanups) {
+      try {
+        cleanup();
+      } catch {
+        // best effort: the process is exiting
+      }
+    }
   });
+}
+
+/** Synchronous work for the 'exit' hook, after the children are killed; returns an unregister. */
+export function atExitSync(cleanup: () => void): () => void {
+  installExitHook();
+  exitCleanups.add(cleanup);
+  return () => exitCleanups.delete(cleanup);
 }
 
 export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
