@@ -35,3 +35,15 @@ export async function isolatedServiceEnv(service: string, extra: Record<string, 
     ...extra,
   };
 }
+
+/** Run a service's server.ts expecting it to refuse to start; resolves with its exit code and stderr. */
+export async function runServerExpectingFailure(serverTs: URL, env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [serverTs.pathname], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, stderr };
+}
