@@ -74,12 +74,15 @@ export interface EnvExample {
  */
 export function readEnvExample(folder: string): EnvExample | undefined {
   const path = posix.join(folder, '.env.example');
-  if (!exists(path)) return undefined;
+  return exists(path) ? parseEnvExample(read(path), path) : undefined;
+}
+
+export function parseEnvExample(text: string, path = '.env.example'): EnvExample {
   const documented = new Set<string>();
   const required = new Set<string>();
   let section: 'required' | 'optional' | undefined;
   let comment = '';
-  for (const line of read(path).split('\n')) {
+  for (const line of text.split('\n')) {
     const trimmed = line.trim();
     const assignment = /^(#\s*)?(?:export\s+)?([A-Z][A-Z0-9_]*)=(.*)$/.exec(trimmed);
     if (assignment) {
