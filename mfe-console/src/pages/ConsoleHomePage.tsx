@@ -16,7 +16,7 @@ export function ConsoleHomePage() {
     <PageContainer>
       <PageTitle>Staff Console</PageTitle>
       <Lead>Tools for Lectern's own staff: bulk migrations, the product catalog and key figures.</Lead>
-      <NotYetAvailable feature="Console mode, catalog and KPIs">
+      <NotYetAvailable feature="The console overview">
         <p>The TEST / LIVE mode badge, the catalog item count and the KPIs appear once the billing service is connected.</p>
       </NotYetAvailable>
       <Grid>

@@ -94,7 +94,15 @@ export function createFrontendConfig(options) {
   const require = createRequire(join(packageDir, 'package.json'));
   const federation = new ModuleFederationPlugin({
     name: isHost ? 'shell' : name,
-    ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? { './app': './src/app.tsx' } }),
+    ...(isHost
+      ? {}
+      : {
+          filename: 'remoteEntry.js',
+          exposes: options.exposes ?? { './app': './src/app.tsx' },
+          // The container's global must not be the remote's bare name: `var console = …` would
+          // replace window.console.
+          library: { type: 'var', name: `lectern_mfe_${name}` },
+        }),
     shared: sharedConfig(packageDir),
     manifest: true,
     dts: false,

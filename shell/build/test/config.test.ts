@@ -14,6 +14,7 @@ test('a remote build publishes under /mfe/<name>/ with an unhashed remoteEntry a
   assert.equal(federation._options.filename, 'remoteEntry.js');
   assert.equal(federation._options.manifest, true);
   assert.deepEqual(federation._options.exposes, { './app': './src/app.tsx' });
+  assert.deepEqual(federation._options.library, { type: 'var', name: 'lectern_mfe_staff' });
   // Production remotes have no standalone page: only the federated container is built.
   assert.deepEqual(config.entry, {});
 });

@@ -1,0 +1,142 @@
+// Through the one origin: the shell mounts each area from its remote at run time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { assertFrontEndsBuilt, launchBrowser, repoRoot, screenshot, startEdge } from './frontend.helpers.ts';
+
+const VISIBLE = { timeout: 15_000 } as const;
+let browser: Browser;
+let edge: Awaited<ReturnType<typeof startEdge>>;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  assertFrontEndsBuilt();
+  edge = await startEdge();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+after(async () => {
+  await browser?.close();
+  await edge?.close();
+});
+
+test('the shell mounts the marketing area at /', async () => {
+  await page.goto(`${edge.url}/`);
+  const hero = page.locator('#area-marketing h1');
+  await hero.waitFor(VISIBLE);
+  assert.equal(await hero.textContent(), 'Turn every sermon into study material for the whole week');
+  assert.ok(await page.getByRole('heading', { name: 'Everything a sermon can become' }).isVisible());
+  assert.equal(await page.locator('#area-marketing #features h3').count(), 8, 'eight benefit cards');
+  assert.ok(await page.getByRole('link', { name: 'Join the Waitlist' }).isVisible(), 'signup_enabled is off by default');
+  await screenshot(page, '01-home');
+});
+
+test('marketing links lead to /create-account and /login inside the marketing area', async () => {
+  await page.locator('#area-marketing').getByRole('link', { name: 'Create Account' }).first().click();
+  await page.getByRole('heading', { name: 'Join Your Organization' }).waitFor(VISIBLE);
+  assert.equal(new URL(page.url()).pathname, '/create-account');
+  await screenshot(page, '02-create-account');
+  await page.locator('#area-marketing').getByRole('link', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor(VISIBLE);
+  assert.equal(new URL(page.url()).pathname, '/login');
+  assert.ok(await page.getByText('Sign-in is not available yet').isVisible());
+  await screenshot(page, '03-login');
+});
+
+const AREAS = [
+  { link: 'Dashboard', path: '/dashboard', container: '#area-staff', heading: 'Dashboard', shot: '04-staff' },
+  { link: 'Member Area', path: '/member/dashboard', container: '#area-member', heading: 'Your Sermon Library', shot: '05-member' },
+  { link: 'Console', path: '/console', container: '#area-console', heading: 'Staff Console', shot: '06-console' },
+  { link: 'Home', path: '/', container: '#area-marketing', heading: 'Turn every sermon into study material for the whole week', shot: '07-home-again' },
+];
+
+for (const area of AREAS) {
+  test(`the header link "${area.link}" mounts its area at ${area.path}`, async () => {
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: area.link }).click();
+    const heading = page.locator(`${area.container} h1`).first();
+    await heading.waitFor(VISIBLE);
+    assert.equal(await heading.textContent(), area.heading);
+    assert.equal(new URL(page.url()).pathname, area.path);
+    // Only the current area is mounted.
+    assert.equal(await page.locator('#lectern-main h1').count(), 1);
+    await screenshot(page, area.shot);
+  });
+}
+
+test('routes inside an area use its own router (staff sidebar to Sermons)', async () => {
+  await page.goto(`${edge.url}/dashboard`);
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sermons' }).click();
+  await page.getByRole('heading', { name: 'Sermon Library', exact: true }).waitFor(VISIBLE);
+  assert.equal(new URL(page.url()).pathname, '/sermons');
+});
+
+test('an unknown path shows Page Not Found and Return Home goes to /', async () => {
+  await page.goto(`${edge.url}/no/such/page`);
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor(VISIBLE);
+  await screenshot(page, '08-not-found');
+  await page.getByRole('link', { name: 'Return Home' }).click();
+  await page.locator('#area-marketing h1').waitFor(VISIBLE);
+  assert.equal(new URL(page.url()).pathname, '/');
+  assert.equal(await page.getByRole('heading', { name: 'Page Not Found' }).count(), 0);
+});
+
+test('an unknown path inside an area shows that area\'s not-found view', async () => {
+  await page.goto(`${edge.url}/console/nope`);
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor(VISIBLE);
+  assert.equal(await page.locator('#area-console').getByRole('heading', { name: 'Page Not Found' }).count(), 1);
+});
+
+test('the areas share one shell-kit, one React and one styled-components instance', async () => {
+  await page.goto(`${edge.url}/`);
+  await page.locator('#area-marketing h1').waitFor(VISIBLE);
+  const shared = await page.evaluate(() => {
+    const scope = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__.__SHARE__;
+    const loaded: Record<string, string[]> = {};
+    for (const instance of Object.values(scope)) {
+      for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
+        for (const [version, entry] of Object.entries(versions)) if (entry.loaded) (loaded[pkg] ??= []).push(`${version} from ${entry.from}`);
+      }
+    }
+    return loaded;
+  });
+  for (const pkg of ['react', 'react-dom', 'styled-components', '@lectern/shell-kit']) {
+    assert.ok(shared[pkg], `${pkg} is shared`);
+  }
+  assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+});
+
+test('an area whose remote cannot be loaded shows an error panel; other areas keep working; Retry recovers', async () => {
+  const emptyDir = mkdtempSync(join(tmpdir(), 'lectern-empty-console-'));
+  const broken = await startEdge({ EDGE_MFE_CONSOLE_DIR: emptyDir });
+  const brokenPage = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  try {
+    await brokenPage.goto(`${broken.url}/console`);
+    const panel = brokenPage.getByRole('alert');
+    await panel.waitFor(VISIBLE);
+    assert.match((await panel.textContent()) ?? '', /The Console area could not be loaded/);
+    assert.ok(await brokenPage.getByRole('button', { name: 'Retry' }).isVisible());
+    await screenshot(brokenPage, '09-console-unavailable');
+
+    await brokenPage.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Member Area' }).click();
+    await brokenPage.getByRole('heading', { name: 'Your Sermon Library' }).waitFor(VISIBLE);
+    assert.equal(await brokenPage.getByRole('alert').count(), 0, 'the error panel leaves with its area');
+
+    // The remote is deployed (its files appear); Retry loads it without reloading the page.
+    await brokenPage.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Console' }).click();
+    await brokenPage.getByRole('button', { name: 'Retry' }).waitFor(VISIBLE);
+    cpSync(join(repoRoot, 'mfe-console/dist'), emptyDir, { recursive: true });
+    await brokenPage.getByRole('button', { name: 'Retry' }).click();
+    await brokenPage.getByRole('heading', { name: 'Staff Console' }).waitFor(VISIBLE);
+    assert.equal(await brokenPage.getByRole('alert').count(), 0);
+  } finally {
+    await brokenPage.close();
+    await broken.close();
+    rmSync(emptyDir, { recursive: true, force: true });
+  }
+});
