@@ -69,6 +69,8 @@ export interface SpawnOptions {
   gid?: number;
   /** Written with the group id, so a later run can stop a child orphaned by a crash. */
   pidFile?: string;
+  /** Also receive each output line (the log file still gets everything). */
+  onLine?: (line: string) => void;
 }
 
 export class ManagedProcess {
@@ -87,17 +89,37 @@ export class ManagedProcess {
     fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
     const fd = fs.openSync(options.logFile, 'a');
     fs.writeSync(fd, `\n--- ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`);
+    const onLine = options.onLine;
     try {
       this.child = spawn(options.command, options.args, {
         cwd: options.cwd,
         env: options.env ?? process.env,
-        stdio: ['ignore', fd, fd],
+        stdio: onLine ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
         detached: true,
         uid: options.uid,
         gid: options.gid,
       });
     } finally {
-      fs.closeSync(fd);
+      if (!onLine) fs.closeSync(fd);
+    }
+    if (onLine) {
+      const out = fs.createWriteStream('', { fd, flags: 'a' });
+      let open = 2;
+      for (const stream of [this.child.stdout, this.child.stderr]) {
+        if (!stream) continue;
+        let pending = '';
+        stream.on('data', (chunk: Buffer) => {
+          out.write(chunk);
+          pending += chunk.toString('utf8');
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) onLine(line);
+        });
+        stream.on('end', () => {
+          if (pending) onLine(pending);
+          if (--open === 0) out.end();
+        });
+      }
     }
     const pid = this.child.pid;
     if (pid !== undefined) {

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ManagedProcess, tailOfLog } from '../support/supervisor.ts';
+import { isPortFree } from '../support/ports.ts';
+import { repoRoot } from '../support/paths.ts';
+import { say, summarise } from './console.ts';
+
+// The application processes `npm start` runs on top of the infrastructure: the five services, the
+// Temporal worker and the edge. Each is started only when its entry file exists, so the launcher
+// works while parts of the system are still being written.
+
+export const services = ['identity', 'sermons', 'billing', 'comms', 'migration'] as const;
+export type ServiceName = (typeof services)[number];
+export const servicePort = (name: ServiceName): number => 4101 + services.indexOf(name);
+export const edgePort = 8080;
+export const publicOrigin = `http://localhost:${edgePort}`;
+
+export interface AppSpec {
+  name: string;
+  entry: string;
+  port?: number;
+  env: Record<string, string>;
+}
+
+export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
+  const common: Record<string, string> = {
+    ...infraEnv,
+    PUBLIC_ORIGIN: publicOrigin,
+    IDENTITY_JWKS_URL: `http://127.0.0.1:${servicePort('identity')}/api/identity/.well-known/jwks.json`,
+    STORAGE_DRIVER: process.env.STORAGE_DRIVER ?? 'fs',
+    STORAGE_FS_ROOT: process.env.STORAGE_FS_ROOT ?? path.join(repoRoot, '.lectern', 'storage'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  const specs: AppSpec[] = services.map((name) => ({
+    name,
+    entry: `services/${name}/src/server.ts`,
+    port: servicePort(name),
+    env: { ...common, HOST: '127.0.0.1', PORT: String(servicePort(name)) },
+  }));
+  specs.push({ name: 'worker', entry: 'workflows/src/worker.ts', env: common });
+  const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(name)}`]));
+  specs.push({ name: 'edge', entry: 'deploy/edge/src/server.ts', port: edgePort, env: { ...common, ...upstreams, HOST: '127.0.0.1', PORT: String(edgePort) } });
+  return specs;
+}
+
+export interface RunningApp {
+  spec: AppSpec;
+  proc: ManagedProcess;
+}
+
+export type AppOutcome = { kind: 'started'; app: RunningApp } | { kind: 'missing' | 'failed'; name: string; reason: string };
+
+export async function startApp(spec: AppSpec, logDir: string): Promise<AppOutcome> {
+  const entry = path.join(repoRoot, spec.entry);
+  if (!fs.existsSync(entry)) return { kind: 'missing', name: spec.name, reason: `${spec.entry} does not exist yet` };
+  if (spec.port !== undefined && !(await isPortFree(spec.port))) {
+    return { kind: 'failed', name: spec.name, reason: `port ${spec.port} (${spec.name}) is already in use — stop what holds it` };
+  }
+  const proc = new ManagedProcess({
+    name: spec.name,
+    command: process.execPath,
+    args: ['--disable-warning=ExperimentalWarning', entry],
+    cwd: path.dirname(path.dirname(entry)),
+    env: { ...process.env, ...spec.env },
+    logFile: path.join(logDir, `${spec.name}.log`),
+    onLine: (line) => {
+      const short = summarise(line);
+      if (short) say(spec.name, short);
+    },
+  });
+  return { kind: 'started', app: { spec, proc } };
+}
+
+export function logTail(app: RunningApp): string {
+  return tailOfLog(app.proc.logFile, 20);
+}

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startInfra } from '../index.ts';
+import type { Infra } from '../types.ts';
+import { httpStatus } from '../support/http.ts';
+import { devStateDir, repoRoot } from '../support/paths.ts';
+import { appSpecs, edgePort, publicOrigin, services, startApp, type RunningApp } from './apps.ts';
+import { bold, dim, green, red, say } from './console.ts';
+import { frontendStaleReason } from './frontend.ts';
+
+const logDir = path.join(devStateDir, 'logs');
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+async function buildFrontend(): Promise<void> {
+  const reason = frontendStaleReason();
+  if (!reason) {
+    say('build', 'front end is up to date');
+    return;
+  }
+  const started = Date.now();
+  say('build', `${reason}: turbo run build (log: .lectern/logs/build.log)…`);
+  const logFile = path.join(logDir, 'build.log');
+  const out = fs.openSync(logFile, 'w');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'turbo'), ['run', 'build', '--output-logs=errors-only'], {
+      cwd: repoRoot,
+      stdio: ['ignore', out, out],
+    });
+    child.once('error', () => resolve(127));
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
+  fs.closeSync(out);
+  if (code === 0) say('build', `front end built in ${seconds(started)}`);
+  else say('build', red(`build failed (exit ${code}); the edge serves what was built before — see .lectern/logs/build.log`));
+}
+
+async function waitHealthy(name: string, app: RunningApp, timeoutMs: number): Promise<string | undefined> {
+  const url = `http://localhost:${edgePort}/api/${name}/healthz`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (app.proc.exited()) return `exited before it was healthy:\n${app.proc.exited()}`;
+    if ((await httpStatus(url)) === 200) return undefined;
+    await sleep(300);
+  }
+  return `not healthy at ${url} after ${timeoutMs / 1000} s — see .lectern/logs/${name}.log`;
+}
+
+export async function startCommand(): Promise<number> {
+  const started = Date.now();
+  fs.mkdirSync(logDir, { recursive: true });
+  const state: { infra?: Infra } = {};
+  const apps: RunningApp[] = [];
+  let stopping = false;
+
+  const stopAll = async (signal: string) => {
+    if (stopping) {
+      say('lectern', 'second interrupt: killing everything now');
+      process.exit(130);
+    }
+    stopping = true;
+    const since = Date.now();
+    say('lectern', `${signal}: stopping…`);
+    // The edge first, the services next, the infrastructure last.
+    for (const app of [...apps].reverse()) await app.proc.stop(10_000);
+    await state.infra?.stop();
+    say('lectern', `stopped in ${seconds(since)}`);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stopAll('interrupted'));
+  process.on('SIGTERM', () => void stopAll('terminated'));
+
+  say('lectern', `starting (logs in ${path.relative(process.cwd(), logDir) || logDir})`);
+  const infra = await startInfra({ profile: 'dev', log: (line) => say('infra', line) });
+  state.infra = infra;
+  await buildFrontend();
+
+  const problems: string[] = [];
+  const missing: string[] = [];
+  for (const spec of appSpecs(infra.env())) {
+    const outcome = await startApp(spec, logDir);
+    if (outcome.kind === 'started') apps.push(outcome.app);
+    else if (outcome.kind === 'missing') missing.push(`${outcome.name} (${outcome.reason})`);
+    else problems.push(`${outcome.name}: ${outcome.reason}`);
+  }
+
+  const edge = apps.find((a) => a.spec.name === 'edge');
+  const healthy: string[] = [];
+  if (edge) {
+    const results = await Promise.all(
+      apps
+        .filter((a) => (services as readonly string[]).includes(a.spec.name))
+        .map(async (app) => ({ name: app.spec.name, problem: await waitHealthy(app.spec.name, app, 60_000) })),
+    );
+    for (const { name, problem } of results) {
+      if (problem) problems.push(`${name}: ${problem}`);
+      else healthy.push(name);
+    }
+  } else if (apps.length > 0) {
+    problems.push('edge: not running, so no service can be reached at ' + publicOrigin);
+  }
+
+  // Report anything that dies from now on, with the end of its log.
+  for (const app of apps) {
+    void app.proc.child.once('exit', () => {
+      if (!stopping) say(app.spec.name, red(`stopped unexpectedly:\n${app.proc.exited() ?? ''}`));
+    });
+  }
+
+  const e = infra.endpoints;
+  const lines = [
+    '',
+    bold(`Lectern is up in ${seconds(started)}`),
+    `  App              ${edge ? publicOrigin : red('(edge not running)')}`,
+    ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
+    ...(e.mailApiUrl ? [`  Mail catcher     ${e.mailApiUrl.replace('127.0.0.1', 'localhost')}`] : []),
+    ...healthy.map((name) => `  ${`${name} API`.padEnd(16)} ${publicOrigin}/api/${name}/docs`),
+    `  Logs             ${logDir}`,
+    ...(healthy.length ? [green(`  healthy: ${healthy.join(', ')}`)] : []),
+    ...missing.map((m) => dim(`  not started: ${m}`)),
+    ...problems.map((p) => red(`  problem: ${p}`)),
+    '',
+    'Ctrl-C stops everything.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  // Stay up until a signal arrives.
+  await new Promise<never>(() => setInterval(() => undefined, 1 << 30));
+  return 0;
+}

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startInfra } from '../index.ts';
+import { repoRoot } from '../support/paths.ts';
+import { killGroup } from '../support/supervisor.ts';
+import { say } from './console.ts';
+import { countLine, createTotals } from './summary.ts';
+
+// `npm test`: one set of test infrastructure for the whole run, shared by every package through
+// the environment (LECTERN_TEST_INFRA=1 tells @lectern/local-stack/testing to use it).
+
+export async function testCommand(turboArgs: string[]): Promise<number> {
+  const started = Date.now();
+  const infra = await startInfra({ profile: 'test', log: (line) => say('infra', line) });
+  const env = { ...process.env, ...infra.env(), LECTERN_TEST_INFRA: '1' };
+  const totals = createTotals();
+  let child: ReturnType<typeof spawn> | undefined;
+
+  const interrupt = (signal: NodeJS.Signals) => {
+    if (child?.pid) killGroup(child.pid, signal);
+  };
+  process.on('SIGINT', () => interrupt('SIGINT'));
+  process.on('SIGTERM', () => interrupt('SIGTERM'));
+
+  const code = await new Promise<number>((resolve) => {
+    child = spawn(
+      path.join(repoRoot, 'node_modules', '.bin', 'turbo'),
+      ['run', 'lint', 'check', 'test', '--concurrency=2', ...turboArgs],
+      { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      let pending = '';
+      stream?.on('data', (chunk: Buffer) => {
+        sink.write(chunk);
+        pending += chunk.toString('utf8');
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) countLine(totals, line);
+      });
+      stream?.on('end', () => countLine(totals, pending));
+    }
+    child.once('error', (error) => {
+      say('lectern', `could not run turbo: ${error.message}`);
+      resolve(127);
+    });
+    child.once('close', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
+  });
+
+  await infra.stop();
+  say('lectern', `tests finished in ${((Date.now() - started) / 1000).toFixed(0)} s (exit ${code})`);
+  // The plain closing line CI reads.
+  process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+  return code;
+}
