@@ -144,12 +144,15 @@ export function createFrontendConfig(options) {
         { test: /\.(png|svg|jpe?g|gif|webp|ico|woff2?)$/, type: 'asset/resource' },
       ],
     },
-    plugins: [
-      federation,
-      ...(withPage
-        ? [new HtmlWebpackPlugin({ template: join(packageDir, 'src/index.html'), title, publicPath, scriptLoading: 'defer' })]
-        : []),
-    ],
+    // Plugins are typed against the hoisted webpack but run on the pinned one (see webpack.bin.js).
+    plugins: /** @type {import('webpack').WebpackPluginInstance[]} */ (
+      /** @type {unknown[]} */ ([
+        federation,
+        ...(withPage
+          ? [new HtmlWebpackPlugin({ template: join(packageDir, 'src/index.html'), title, publicPath, chunks: ['main'], scriptLoading: 'defer' })]
+          : []),
+      ])
+    ),
     performance: { hints: false },
     stats: dev ? 'minimal' : 'normal',
     devServer: {

@@ -11,5 +11,5 @@ process.env.WEBPACK_PACKAGE ??= pinnedWebpack;
 process.env.FEDERATION_WEBPACK_PATH ??= pinnedWebpack;
 process.env.WEBPACK_CLI_SKIP_IMPORT_LOCAL = '1';
 
-const runCli = require('webpack-cli/lib/bootstrap');
+const runCli = /** @type {(argv: string[]) => Promise<void>} */ (require('webpack-cli/lib/bootstrap'));
 runCli(process.argv);
