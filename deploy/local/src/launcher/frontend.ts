@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../support/paths.ts';
+import { devStateDir, repoRoot } from '../support/paths.ts';
 
 // The front end is five webpack builds (shell + four remotes). It is rebuilt when a build output
 // is missing or older than the sources that make it.
@@ -24,6 +24,15 @@ function newest(target: string): number {
   return latest;
 }
 
+// webpack leaves an output file untouched when its content did not change, so the time of the
+// last successful build is kept in a stamp of our own.
+const stamp = path.join(devStateDir, 'frontend-built.stamp');
+
+export function markFrontendBuilt(): void {
+  fs.mkdirSync(devStateDir, { recursive: true });
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
+
 /** Why the front end needs building, or undefined when every output is newer than its sources. */
 export function frontendStaleReason(): string | undefined {
   const shared = Math.max(...sharedSources.map((p) => newest(path.join(repoRoot, p))));
@@ -34,7 +43,7 @@ export function frontendStaleReason(): string | undefined {
     const manifest = path.join(dir, 'dist', 'mf-manifest.json');
     const output = fs.existsSync(built) ? built : manifest;
     if (!fs.existsSync(output)) return `${pkg} has no build yet`;
-    const builtAt = fs.statSync(output).mtimeMs;
+    const builtAt = Math.max(fs.statSync(output).mtimeMs, newest(stamp));
     const sources = Math.max(shared, newest(path.join(dir, 'src')), newest(path.join(dir, 'package.json')), newest(path.join(dir, 'webpack.config.js')));
     if (sources > builtAt) return `${pkg} changed since its last build`;
   }

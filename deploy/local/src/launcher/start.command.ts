@@ -8,7 +8,7 @@ import { httpStatus } from '../support/http.ts';
 import { devStateDir, repoRoot } from '../support/paths.ts';
 import { appSpecs, edgePort, publicOrigin, services, startApp, type RunningApp } from './apps.ts';
 import { bold, dim, green, red, say } from './console.ts';
-import { frontendStaleReason } from './frontend.ts';
+import { frontendStaleReason, markFrontendBuilt } from './frontend.ts';
 
 const logDir = path.join(devStateDir, 'logs');
 
@@ -35,16 +35,26 @@ async function buildFrontend(): Promise<void> {
     child.once('exit', (c) => resolve(c ?? 1));
   });
   fs.closeSync(out);
-  if (code === 0) say('build', `front end built in ${seconds(started)}`);
+  if (code === 0) {
+    markFrontendBuilt();
+    say('build', `front end built in ${seconds(started)}`);
+  }
   else say('build', red(`build failed (exit ${code}); the edge serves what was built before — see .lectern/logs/build.log`));
 }
 
+/** Healthy on its own port first (so the edge is not asked while it boots), then through the edge. */
 async function waitHealthy(name: string, app: RunningApp, timeoutMs: number): Promise<string | undefined> {
-  const url = `http://localhost:${edgePort}/api/${name}/healthz`;
+  const direct = `http://127.0.0.1:${app.spec.port}/api/${name}/healthz`;
+  const viaEdge = `http://localhost:${edgePort}/api/${name}/healthz`;
   const deadline = Date.now() + timeoutMs;
+  let url = direct;
   while (Date.now() < deadline) {
     if (app.proc.exited()) return `exited before it was healthy:\n${app.proc.exited()}`;
-    if ((await httpStatus(url)) === 200) return undefined;
+    if ((await httpStatus(url)) === 200) {
+      if (url === viaEdge) return undefined;
+      url = viaEdge;
+      continue;
+    }
     await sleep(300);
   }
   return `not healthy at ${url} after ${timeoutMs / 1000} s — see .lectern/logs/${name}.log`;
