@@ -18,7 +18,9 @@ import { seconds } from './support/wait.ts';
 
 const portCount: Record<ComponentName, number> = { postgres: 1, kafka: 2, temporal: 2, mail: 2, stripe: 1, s3: 1 };
 
-function build(name: ComponentName, ctx: ComponentContext, ports: number[]): ProcessComponent {
+export type ComponentFactory = (name: ComponentName, ctx: ComponentContext, ports: number[]) => ProcessComponent;
+
+const buildProcess: ComponentFactory = (name, ctx, ports) => {
   const p = (i: number) => ports[i] as number;
   switch (name) {
     case 'postgres':
@@ -34,7 +36,7 @@ function build(name: ComponentName, ctx: ComponentContext, ports: number[]): Pro
     case 's3':
       return createS3(ctx, p(0));
   }
-}
+};
 
 async function portsFor(profile: 'dev' | 'test', names: ComponentName[]): Promise<Map<ComponentName, number[]>> {
   const result = new Map<ComponentName, number[]>();
@@ -88,7 +90,15 @@ export interface ProcessInfraOptions extends StartInfraOptions {
   ports?: Partial<Record<ComponentName, number[]>>;
 }
 
-export async function startProcessInfra(options: ProcessInfraOptions): Promise<Infra> {
+export function startProcessInfra(options: ProcessInfraOptions): Promise<Infra> {
+  return assembleInfra(options, buildProcess, 'process');
+}
+
+/**
+ * The part both runtimes share: which parts are external, data and log directories, ports, the
+ * port check, start side by side with health checks, and the Infra handle.
+ */
+export async function assembleInfra(options: ProcessInfraOptions, build: ComponentFactory, runtime: 'process' | 'container'): Promise<Infra> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const names = componentOrder.filter((name) => !options.only || options.only.includes(name));
@@ -160,7 +170,7 @@ export async function startProcessInfra(options: ProcessInfraOptions): Promise<I
   if (components.size > 0) log(`infrastructure ready in ${seconds(started)} (data in ${dataDir})`);
 
   return {
-    runtime: components.size === 0 ? 'external' : 'process',
+    runtime: components.size === 0 ? 'external' : runtime,
     endpoints,
     env: () => endpointsToEnv(endpoints, names),
     async stopComponent(name) {
