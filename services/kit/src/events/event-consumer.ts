@@ -45,6 +45,7 @@ export class EventConsumer<DB> {
   readonly #o: EventConsumerOptions<DB>;
   readonly #log: ConsumerLogger;
   #consumer: Consumer | undefined;
+  #starting: Promise<void> | undefined;
 
   constructor(options: EventConsumerOptions<DB>) {
     this.#o = options;
@@ -55,8 +56,17 @@ export class EventConsumer<DB> {
     return this.#o.services.map((s) => `${this.#o.topicPrefix ?? ''}${topicFor(s)}`);
   }
 
-  async start(): Promise<void> {
-    if (this.#consumer) return;
+  /** Join the group and consume; safe to call again after a failure. */
+  start(): Promise<void> {
+    this.#starting ??= this.#start().catch(async (error: unknown) => {
+      this.#starting = undefined;
+      await this.#disconnect();
+      throw error;
+    });
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
     await ensureTopics(this.#o.kafka, this.topics);
     const consumer = this.#o.kafka.consumer({
       groupId: this.#o.groupId,
@@ -79,9 +89,15 @@ export class EventConsumer<DB> {
   }
 
   async stop(): Promise<void> {
+    await this.#starting?.catch(() => {});
+    this.#starting = undefined;
+    await this.#disconnect();
+  }
+
+  async #disconnect(): Promise<void> {
     const consumer = this.#consumer;
     this.#consumer = undefined;
-    await consumer?.disconnect();
+    await consumer?.disconnect().catch(() => {});
   }
 
   async #handleBatch({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {

@@ -60,6 +60,8 @@ export class OutboxRelay {
   #draining: Promise<void> | undefined;
   #again = false;
   #running = false;
+  #stopped = false;
+  #starting: Promise<void> | undefined;
   #knownTopics = new Set<string>();
   #lastPurge = 0;
 
@@ -77,18 +79,30 @@ export class OutboxRelay {
     this.#channel = `outbox_${options.schema}`;
   }
 
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    this.#producer = this.#o.kafka.producer({
+  /** Connect to Kafka, LISTEN for new rows and drain; safe to call again after a failure. */
+  start(): Promise<void> {
+    this.#starting ??= this.#start().catch(async (error: unknown) => {
+      this.#starting = undefined;
+      await this.#teardown();
+      throw error;
+    });
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
+    this.#stopped = false;
+    const producer = this.#o.kafka.producer({
       allowAutoTopicCreation: false,
       // murmur2 on the key, as the Java client: one aggregate's events land on one partition.
       createPartitioner: Partitioners.DefaultPartitioner,
       // The relay does its own back-off per row; kafkajs should fail fast.
       retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
     });
-    await this.#producer.connect();
+    this.#producer = producer;
+    await producer.connect();
     await this.#listen();
+    if (this.#stopped) return;
+    this.#running = true;
     this.#pollTimer = setInterval(() => this.kick(), this.#o.pollMs);
     this.#pollTimer.unref();
     this.kick();
@@ -112,14 +126,23 @@ export class OutboxRelay {
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
     this.#running = false;
+    await this.#starting?.catch(() => {});
+    this.#starting = undefined;
     clearInterval(this.#pollTimer);
     clearTimeout(this.#retryTimer);
     await this.flush();
+    await this.#teardown();
+  }
+
+  async #teardown(): Promise<void> {
     const listener = this.#listener;
     this.#listener = undefined;
     await listener?.end().catch(() => {});
-    await this.#producer?.disconnect().catch(() => {});
+    const producer = this.#producer;
+    this.#producer = undefined;
+    await producer?.disconnect().catch(() => {});
   }
 
   async #listen(): Promise<void> {
@@ -127,7 +150,7 @@ export class OutboxRelay {
     const reconnect = () => {
       if (this.#listener !== client) return;
       this.#listener = undefined;
-      if (!this.#running) return;
+      if (this.#stopped) return;
       // The poll keeps events moving while LISTEN is down.
       setTimeout(() => void this.#listen().catch((e: unknown) => this.#o.logger.warn({ err: e }, 'outbox relay: LISTEN reconnect failed')), 1000).unref();
     };

@@ -1,0 +1,20 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type UserRole = 'ADMIN' | 'PASTOR' | 'STAFF' | 'MEMBER' | 'VOLUNTEER';
+
+export interface UserTable {
+  id: Generated<string>;
+  org_id: string | null;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: Generated<UserRole>;
+  password_hash: string | null;
+  email_verified_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
