@@ -1,0 +1,17 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  org_id: string;
+  price_id: string;
+  status: string;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  current_period_end: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type SubscriptionsRow = Selectable<SubscriptionsTable>;
+export type NewSubscriptions = Insertable<SubscriptionsTable>;
+export type SubscriptionsUpdate = Updateable<SubscriptionsTable>;

@@ -1,0 +1,9 @@
+// Listens and shuts down gracefully; everything else is in app.ts.
+import { runServer } from '@lectern/service-kit';
+import { buildApp } from './app.ts';
+import { loadMigrationConfig } from './config.ts';
+
+await runServer(async () => {
+  const config = loadMigrationConfig();
+  return { app: await buildApp(config), host: config.HOST, port: config.PORT };
+});
