@@ -10,14 +10,25 @@ cd "$ROOT"
 need() { command -v "$1" >/dev/null 2>&1 || { echo "lectern: '$1' is missing — $2" >&2; exit 1; }; }
 need npm "install Node.js with npm (any version; the project pins its own Node LTS)"
 
+# A fresh clone gets `npm ci`. An installed workspace whose manifest changed since (a pull) gets an
+# incremental `npm install`, which never deletes node_modules, serialised with flock where the
+# machine has it. LECTERN_SKIP_INSTALL=1 skips both.
 stamp=node_modules/.lectern-installed
-if [ ! -x node_modules/.bin/node ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
-  echo "lectern: installing workspace dependencies (npm ci)…"
-  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; else npm install --no-audit --no-fund --loglevel=error; fi
-  touch "$stamp"
+locked() { if command -v flock >/dev/null 2>&1; then flock "${TMPDIR:-/tmp}/lectern-npm.lock" "$@"; else "$@"; fi; }
+if [ "${LECTERN_SKIP_INSTALL:-}" != 1 ]; then
+  if [ ! -x node_modules/.bin/node ]; then
+    echo "lectern: installing workspace dependencies (npm ci)…"
+    if [ -f package-lock.json ]; then locked npm ci --no-audit --no-fund --loglevel=error; else locked npm install --no-audit --no-fund --loglevel=error; fi
+    touch "$stamp"
+  elif [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+    echo "lectern: dependencies changed, updating the workspace (npm install)…"
+    locked npm install --no-audit --no-fund --loglevel=error
+    touch "$stamp"
+  fi
 fi
 
 NODE="$ROOT/node_modules/.bin/node"
 PATH="$ROOT/node_modules/.bin:$PATH"
 export PATH
-exec "$NODE" --disable-warning=ExperimentalWarning "$ROOT/deploy/local/src/cli.ts" "$@"
+# kafkajs 2.2.4 schedules a negative timeout while a broker starts (harmless; Node 24 warns).
+exec "$NODE" --disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning "$ROOT/deploy/local/src/cli.ts" "$@"

@@ -16,7 +16,7 @@ import { freePorts, isPortFree } from './support/ports.ts';
 import { atExitSync } from './support/supervisor.ts';
 import { seconds } from './support/wait.ts';
 
-const portCount: Record<ComponentName, number> = { postgres: 1, kafka: 2, temporal: 2, mail: 2, stripe: 1, s3: 1 };
+const portCount: Record<ComponentName, number> = { postgres: 1, kafka: 2, temporal: 2, mail: 2, stripe: 2, s3: 1 };
 
 export type ComponentFactory = (name: ComponentName, ctx: ComponentContext, ports: number[]) => ProcessComponent;
 
@@ -32,7 +32,7 @@ const buildProcess: ComponentFactory = (name, ctx, ports) => {
     case 'mail':
       return createMail(ctx, p(0), p(1));
     case 'stripe':
-      return createStripe(ctx, p(0));
+      return createStripe(ctx, p(0), p(1));
     case 's3':
       return createS3(ctx, p(0));
   }

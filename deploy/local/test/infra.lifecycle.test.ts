@@ -81,7 +81,7 @@ describe('infrastructure lifecycle', () => {
   test('a taken port gives one line naming the port, the part and the fix', async () => {
     const held = await holdPort();
     try {
-      await assert.rejects(startProcessInfra({ profile: 'test', only: ['stripe'], ports: { stripe: [held.port] }, useEnv: false }), {
+      await assert.rejects(startProcessInfra({ profile: 'test', only: ['stripe'], ports: { stripe: [held.port, held.port] }, useEnv: false }), {
         message: `port ${held.port} (stripe) is already in use — stop what holds it or set STRIPE_API_BASE to use that Stripe API (mock)`,
       });
       await assert.rejects(startProcessInfra({ profile: 'test', only: ['kafka'], ports: { kafka: [held.port - 1, held.port] }, useEnv: false }), {
@@ -110,15 +110,18 @@ describe('infrastructure lifecycle', () => {
   test('stop leaves no child process alive', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-stop-'));
     fs.chmodSync(dataDir, 0o755);
-    const before = spawnedGroups().length;
-    const infra = await startProcessInfra({ profile: 'test', dataDir, useEnv: false });
-    const groups = spawnedGroups().slice(before);
-    assert.equal(groups.length, 6);
-    assert.ok(processesMentioning(dataDir).length >= 5, 'the parts run with their data dir on the command line');
-    await infra.stop();
-    assert.deepEqual(groups.filter(groupAlive), []);
-    assert.deepEqual(processesMentioning(dataDir), []);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      const before = spawnedGroups().length;
+      const infra = await startProcessInfra({ profile: 'test', dataDir, useEnv: false });
+      const groups = spawnedGroups().slice(before);
+      assert.equal(groups.length, 6);
+      assert.ok(processesMentioning(dataDir).length >= 5, 'the parts run with their data dir on the command line');
+      await infra.stop();
+      assert.deepEqual(groups.filter(groupAlive), []);
+      assert.deepEqual(processesMentioning(dataDir), []);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('a Postgres row and a Kafka message survive stopComponent/startComponent on the same port', async () => {

@@ -21,6 +21,7 @@ test('an engine answering /_ping on DOCKER_HOST is detected', async () => {
     assert.equal(await detectContainerRuntime(1000, { DOCKER_HOST: `unix://${socket}` }), socket);
   } finally {
     engine.close();
+    fs.rmSync(path.dirname(socket), { recursive: true, force: true });
   }
 });
 
@@ -37,6 +38,7 @@ test('a socket that accepts but never answers is given up on quickly', async () 
     assert.ok(tookMs < 300 * (candidateSockets({ DOCKER_HOST: `unix://${socket}` }).length + 1), `took ${tookMs} ms`);
   } finally {
     silent.close();
+    fs.rmSync(path.dirname(socket), { recursive: true, force: true });
   }
 });
 

@@ -46,6 +46,6 @@ export const devPorts = {
   kafka: [9092, 9093],
   temporal: [7233, 8233],
   mail: [1025, 8025],
-  stripe: [12111],
+  stripe: [12111, 12112],
   s3: [7070],
 } satisfies Record<ComponentName, number[]>;

@@ -57,9 +57,12 @@ log.retention.hours=168
 `;
 }
 
-/** A Kafka cluster id: 16 random bytes, base64url without padding. */
-function clusterId(): string {
-  return crypto.randomBytes(16).toString('base64url');
+/** A Kafka cluster id: 16 random bytes, base64url without padding, not starting with '-' (as Kafka's own). */
+export function clusterId(): string {
+  for (;;) {
+    const id = crypto.randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 export const kafkaHealthTopic = 'lectern.healthcheck';
@@ -111,7 +114,7 @@ export function createKafka(ctx: ComponentContext, port: number, controllerPort:
       fs.writeFileSync(configFile, serverProperties(logDirs, port, controllerPort));
       if (fs.existsSync(path.join(logDirs, 'meta.properties'))) return;
       const started = Date.now();
-      const [command, args] = jvm('kafka.tools.StorageTool', ['format', '-t', clusterId(), '-c', configFile, '--ignore-formatted']);
+      const [command, args] = jvm('kafka.tools.StorageTool', ['format', `--cluster-id=${clusterId()}`, '-c', configFile, '--ignore-formatted']);
       await runLogged(command, args, { logFile });
       ctx.log(`kafka storage formatted in ${seconds(started)}`);
     },

@@ -9,7 +9,9 @@ import type { ComponentContext, ProcessComponent } from './component.ts';
 // stripe-mock answers the Stripe API from its OpenAPI fixtures; it accepts any sk_test_ key.
 export const stripeMockKey = 'sk_test_123';
 
-export function createStripe(ctx: ComponentContext, port: number): ProcessComponent {
+// stripe-mock also serves HTTPS (on 12112 unless told otherwise), so it gets a second port of
+// its own: two instances side by side would otherwise collide there.
+export function createStripe(ctx: ComponentContext, port: number, httpsPort: number): ProcessComponent {
   const pidFile = path.join(ctx.dataDir, 'launcher.pid');
   const logFile = path.join(ctx.logDir, 'stripe.log');
   const base = `http://127.0.0.1:${port}`;
@@ -18,7 +20,7 @@ export function createStripe(ctx: ComponentContext, port: number): ProcessCompon
 
   return {
     name: 'stripe',
-    ports: [{ port }],
+    ports: [{ port }, { port: httpsPort, role: 'HTTPS' }],
     async prepare() {
       binary = await ensureGoTool(goTools.stripeMock, ctx.log);
       fs.mkdirSync(ctx.dataDir, { recursive: true });
@@ -26,7 +28,7 @@ export function createStripe(ctx: ComponentContext, port: number): ProcessCompon
     async start() {
       const started = Date.now();
       await stopOrphan(pidFile, binary);
-      proc = new ManagedProcess({ name: 'stripe', command: binary, args: ['-http-addr', `127.0.0.1:${port}`], logFile, pidFile });
+      proc = new ManagedProcess({ name: 'stripe', command: binary, args: ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`], logFile, pidFile });
       const running = proc;
       const auth = { Authorization: `Bearer ${stripeMockKey}` };
       await waitUntil('stripe-mock', async () => (await httpStatus(`${base}/v1/customers`, auth)) === 200, {

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GenericContainer, type StartedTestContainer } from 'testcontainers';
 import type { ComponentName, Infra, InfraEndpoints } from '../types.ts';
 import type { ComponentContext, PortClaim, ProcessComponent } from '../components/component.ts';
-import { kafkaAnswers } from '../components/kafka.ts';
+import { clusterId, kafkaAnswers } from '../components/kafka.ts';
 import { temporalNamespace } from '../components/temporal.ts';
 import { stripeMockKey } from '../components/stripe.ts';
 import { s3Credentials } from '../components/s3.ts';
@@ -64,7 +63,7 @@ const bind = (port: number, host: number) => ({ container: port, host });
 
 function kafkaClusterId(dataDir: string): string {
   const file = path.join(dataDir, 'cluster-id');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(16).toString('base64url'));
+  if (!fs.existsSync(file)) fs.writeFileSync(file, clusterId());
   return fs.readFileSync(file, 'utf8').trim();
 }
 
