@@ -60,14 +60,30 @@ async function assertPortsFree(component: ProcessComponent): Promise<void> {
   }
 }
 
+/** A live pid that is not a Node process is a recycled pid of a run that died. */
+function isLiveNode(pid: number): boolean {
+  if (!fs.existsSync('/proc/self')) {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return false;
+  }
+}
+
 /** One launcher at a time per data directory: a second one would fight over the same files. */
 function claimDataDir(dataDir: string): () => void {
   const ownerFile = path.join(dataDir, 'owner.pid');
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     const owner = Number.parseInt(fs.readFileSync(ownerFile, 'utf8'), 10);
-    if (owner && owner !== process.pid) {
-      process.kill(owner, 0);
+    if (owner && owner !== process.pid && isLiveNode(owner)) {
       throw new InfraError(`another lectern run (pid ${owner}) is using ${dataDir} — stop it first (Ctrl-C in its terminal)`);
     }
   } catch (error) {
