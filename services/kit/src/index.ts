@@ -27,3 +27,4 @@ export { runServer } from './lifecycle/server.ts';
 export type { RunnableService } from './lifecycle/server.ts';
 export * from './auth/index.ts';
 export * from './websocket/index.ts';
+export * from './storage/index.ts';
