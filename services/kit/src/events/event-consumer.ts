@@ -115,23 +115,31 @@ export class EventConsumer<DB> {
     const counts = { handled: 0, duplicates: 0, ignored: 0 };
     const applied: AnyEventEnvelope[] = [];
     await this.#o.db.transaction().execute(async (trx) => {
+      const wanted: AnyEventEnvelope[] = [];
       for (const { event } of events) {
         if (!event) continue;
-        const handler = this.#o.handlers[event.type] as EventHandler<DB, EventType> | undefined;
-        if (!handler) {
-          counts.ignored += 1;
-          continue;
-        }
-        const inserted = await (trx as unknown as Transaction<KitTables>)
-          .insertInto('processed_events')
-          .values({ consumer: this.#o.groupId, event_id: event.id, type: event.type })
-          .onConflict((oc) => oc.doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
-        if (!inserted) {
+        if (this.#o.handlers[event.type]) wanted.push(event);
+        else counts.ignored += 1;
+      }
+      if (wanted.length === 0) return;
+      // One statement records the whole batch; the ids it returns are the ones not seen before.
+      const fresh = new Set(
+        (
+          await (trx as unknown as Transaction<KitTables>)
+            .insertInto('processed_events')
+            .values(wanted.map((e) => ({ consumer: this.#o.groupId, event_id: e.id, type: e.type })))
+            .onConflict((oc) => oc.doNothing())
+            .returning('event_id')
+            .execute()
+        ).map((r) => r.event_id),
+      );
+      for (const event of wanted) {
+        // A second copy inside the same batch is a duplicate too.
+        if (!fresh.delete(event.id)) {
           counts.duplicates += 1;
           continue;
         }
+        const handler = this.#o.handlers[event.type] as EventHandler<DB, EventType>;
         await handler(trx, event as EventEnvelope<EventType>);
         applied.push(event);
         counts.handled += 1;
