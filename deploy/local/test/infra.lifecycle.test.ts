@@ -56,7 +56,8 @@ describe('infrastructure lifecycle', () => {
     const stripe = await startPrivateInfra(['stripe']);
     try {
       const base = stripe.endpoints.stripeApiBase;
-      await withEnv({ STRIPE_API_BASE: base, STRIPE_SECRET_KEY: 'sk_test_external' }, async () => {
+      // Under `npm test` the shared infrastructure's variables are set: only stripe's may count here.
+      await withEnv({ STRIPE_API_BASE: base, STRIPE_SECRET_KEY: 'sk_test_external', SMTP_URL: undefined }, async () => {
         const before = spawnedGroups().length;
         const infra = await startProcessInfra({ profile: 'test', only: ['stripe', 'mail'] });
         try {

@@ -1,5 +1,6 @@
 // Adds up the closing summaries of every node:test run in turbo's output (spec reporter lines
-// "ℹ pass 3" / "ℹ fail 0", or the TAP reporter's "# pass 3"), whatever prefix turbo puts before them.
+// "ℹ pass 3" / "ℹ fail 0" / "ℹ cancelled 1", or the TAP reporter's "# pass 3"), whatever prefix
+// turbo puts before them. A cancelled test (a file whose run never finished) counts as failed.
 
 export interface TestTotals {
   passed: number;
@@ -7,7 +8,7 @@ export interface TestTotals {
   runs: number;
 }
 
-const pattern = /(?:ℹ|#) (pass|fail) (\d+)\s*$/;
+const pattern = /(?:ℹ|#) (pass|fail|cancelled) (\d+)\s*$/;
 
 export function createTotals(): TestTotals {
   return { passed: 0, failed: 0, runs: 0 };

@@ -25,7 +25,8 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
   const code = await new Promise<number>((resolve) => {
     child = spawn(
       path.join(repoRoot, 'node_modules', '.bin', 'turbo'),
-      ['run', 'lint', 'check', 'test', '--concurrency=2', ...turboArgs],
+      // --continue: every package is checked even after one fails, so the totals are complete.
+      ['run', 'lint', 'check', 'test', '--concurrency=2', '--continue', ...turboArgs],
       { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
