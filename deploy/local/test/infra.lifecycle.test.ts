@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Kafka, logLevel } from 'kafkajs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { startProcessInfra } from '../src/process.runtime.ts';
+import { canConnect } from '../src/support/ports.ts';
 import { startPrivateInfra } from '../src/testing.ts';
 import { groupAlive, spawnedGroups } from '../src/support/supervisor.ts';
 
@@ -123,6 +126,21 @@ describe('infrastructure lifecycle', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  test('a process that exits without stopping its infrastructure leaves no child and no temp data behind', async () => {
+    const fixture = fileURLToPath(new URL('./fixtures/exit-without-stop.ts', import.meta.url));
+    const run = spawnSync(process.execPath, [fixture], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, LECTERN_TEST_VERBOSE: '1' } });
+    assert.equal(run.status, 0, run.stderr);
+    const endpoints = JSON.parse(run.stdout.trim()) as { stripeApiBase: string; smtpUrl: string; databaseUrl: string };
+    const dataDir = /data in (.+)\)$/m.exec(run.stderr)?.[1];
+    assert.ok(dataDir, 'the fixture reported its data dir');
+    for (const url of [endpoints.stripeApiBase, endpoints.smtpUrl, endpoints.databaseUrl]) {
+      const port = Number(new URL(url).port);
+      assert.equal(await canConnect(port), false, `port ${port} still answers`);
+    }
+    assert.deepEqual(processesMentioning(dataDir), []);
+    assert.equal(fs.existsSync(dataDir), false, `${dataDir} left behind`);
   });
 
   test('a Postgres row and a Kafka message survive stopComponent/startComponent on the same port', async () => {

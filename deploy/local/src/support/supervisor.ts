@@ -23,6 +23,11 @@ function installExitHook(): void {
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const pgid of liveGroups) killGroup(pgid, 'SIGKILL');
+    // Wait (synchronously: this is the exit hook) until the killed processes are gone, so that
+    // the cleanups below do not race with a server still writing its files. At most 3 s.
+    const deadline = Date.now() + 3000;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while ([...liveGroups].some(groupRunning) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
     for (const cleanup of exitCleanups) {
       try {
         cleanup();
@@ -47,6 +52,27 @@ export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Like groupAlive, but a member that is only a zombie does not count: in the exit hook our own
+ * killed children cannot be reaped, yet they no longer touch any file. Linux /proc; elsewhere
+ * falls back to groupAlive.
+ */
+function groupRunning(pgid: number): boolean {
+  if (!fs.existsSync('/proc/self/stat')) return groupAlive(pgid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp …; comm may contain spaces, so split after the last ')'.
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z') return true;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return false;
 }
 
 export function groupAlive(pgid: number): boolean {
