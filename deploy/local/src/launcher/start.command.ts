@@ -63,7 +63,7 @@ async function waitHealthy(name: string, app: RunningApp, timeoutMs: number): Pr
 export async function startCommand(): Promise<number> {
   const started = Date.now();
   fs.mkdirSync(logDir, { recursive: true });
-  const state: { infra?: Infra } = {};
+  const state: { infra?: Infra; starting?: Promise<Infra> } = {};
   const apps: RunningApp[] = [];
   let stopping = false;
 
@@ -77,7 +77,9 @@ export async function startCommand(): Promise<number> {
     say('lectern', `${signal}: stopping…`);
     // The edge first, the services next, the infrastructure last.
     for (const app of [...apps].reverse()) await app.proc.stop(10_000);
-    await state.infra?.stop();
+    // Interrupted while the infrastructure was still starting: let it finish, then stop it cleanly.
+    const infra = state.infra ?? (await state.starting?.catch(() => undefined));
+    await infra?.stop();
     say('lectern', `stopped in ${seconds(since)}`);
     process.exit(0);
   };
@@ -85,9 +87,15 @@ export async function startCommand(): Promise<number> {
   process.on('SIGTERM', () => void stopAll('terminated'));
 
   say('lectern', `starting (logs in ${path.relative(process.cwd(), logDir) || logDir})`);
-  const infra = await startInfra({ profile: 'dev', log: (line) => say('infra', line) });
+  const starting = startInfra({ profile: 'dev', log: (line) => say('infra', line) });
+  state.starting = starting;
+  const infra = await starting;
   state.infra = infra;
+  // A Ctrl-C meanwhile is being handled by stopAll, which exits the process.
+  const halt = () => new Promise<never>(() => setInterval(() => undefined, 1 << 30));
+  if (stopping) return halt();
   await buildFrontend();
+  if (stopping) return halt();
 
   const problems: string[] = [];
   const missing: string[] = [];
