@@ -1,5 +1,6 @@
 // The one catalogue of event types: a producer and its consumers share these definitions.
 import type { Static, TSchema } from 'typebox';
+import { commsEvents } from './comms.events.ts';
 import { diagnosticsEvents } from './diagnostics.events.ts';
 import { identityEvents } from './identity.events.ts';
 import { sermonsEvents } from './sermons.events.ts';
@@ -7,6 +8,7 @@ import { sermonsEvents } from './sermons.events.ts';
 export const eventSchemas = {
   ...identityEvents,
   ...sermonsEvents,
+  ...commsEvents,
   ...diagnosticsEvents,
 } as const satisfies Record<string, TSchema>;
 
