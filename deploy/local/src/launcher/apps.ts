@@ -59,7 +59,8 @@ export async function startApp(spec: AppSpec, logDir: string): Promise<AppOutcom
   const proc = new ManagedProcess({
     name: spec.name,
     command: process.execPath,
-    args: ['--disable-warning=ExperimentalWarning', entry],
+    // kafkajs 2.2.4 trips Node 24's TimeoutNegativeWarning while a broker starts; it is harmless.
+    args: ['--disable-warning=ExperimentalWarning', '--disable-warning=TimeoutNegativeWarning', entry],
     cwd: path.dirname(path.dirname(entry)),
     env: { ...process.env, ...spec.env },
     logFile: path.join(logDir, `${spec.name}.log`),

@@ -9,5 +9,6 @@ test('keeps warnings, errors and start-up lines of a service log and drops the r
   assert.match(summarise('{"level":50,"msg":"relay failed","err":{"message":"broker down"}}') ?? '', /relay failed: broker down/);
   assert.equal(summarise('webpack compiled in 1294 ms'), undefined);
   assert.equal(summarise('Error [ERR_MODULE_NOT_FOUND]: Cannot find module'), 'Error [ERR_MODULE_NOT_FOUND]: Cannot find module');
+  assert.equal(summarise('(Use `node --trace-warnings ...` to show where the warning was created)'), undefined);
   assert.equal(summarise('    at moduleResolve (node:internal/modules/esm/resolve:879:10)'), undefined);
 });

@@ -29,7 +29,7 @@ const notable = /\b(error|fatal|warn(ing)?|listening|serving|ready)\b/i;
 export function summarise(line: string): string | undefined {
   const trimmed = line.trim();
   if (!trimmed) return undefined;
-  if (!trimmed.startsWith('{')) return notable.test(trimmed) && !trimmed.startsWith('at ') ? trimmed : undefined;
+  if (!trimmed.startsWith('{')) return notable.test(trimmed) && !/^(at |\(Use `node --trace-)/.test(trimmed) ? trimmed : undefined;
   try {
     const entry = JSON.parse(trimmed) as { level?: number | string; msg?: string; err?: { message?: string } };
     const level = typeof entry.level === 'number' ? entry.level : { warn: 40, error: 50, fatal: 60 }[String(entry.level)] ?? 30;
