@@ -1,4 +1,5 @@
-// Events published by the identity service (topic `identity.events`).
+// Events published by the identity service (topic `identity.events`). Contract: services/identity/API.md.
+// Never carries passwords, password hashes or refresh tokens.
 import { Type } from 'typebox';
 
 export const Role = Type.Union([
@@ -9,29 +10,74 @@ export const Role = Type.Union([
   Type.Literal('VOLUNTEER'),
 ]);
 
+const Uuid = Type.String({ format: 'uuid' });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+
 export const identityEvents = {
   'identity.organization.created.v1': Type.Object({
-    organizationId: Type.String({ format: 'uuid' }),
+    organizationId: Uuid,
     name: Type.String({ minLength: 1 }),
-    createdBy: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    subdomain: Type.String({ minLength: 1 }),
+    domain: NullableString,
+    plan: NullableString,
+    createdBy: Type.Union([Uuid, Type.Null()]),
+    /** signup (create mode, step 1) or onboarding (deprecated form) */
+    via: Type.Union([Type.Literal('signup'), Type.Literal('onboarding')]),
   }),
-  'identity.user.registered.v1': Type.Object({
-    userId: Type.String({ format: 'uuid' }),
+  'identity.lead.initiated.v1': Type.Object({
+    leadId: Uuid,
+    organizationId: Uuid,
     email: Type.String({ minLength: 3 }),
-    firstName: Type.Union([Type.String(), Type.Null()]),
-    lastName: Type.Union([Type.String(), Type.Null()]),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    plan: Type.String(),
+    interval: Type.String(),
+  }),
+  /** A user signed up (join mode): comms sends the confirmation e-mail with `confirmationUrl`. */
+  'identity.user.registered.v1': Type.Object({
+    userId: Uuid,
+    email: Type.String({ minLength: 3 }),
+    firstName: NullableString,
+    lastName: NullableString,
     role: Role,
+    orgId: Type.Union([Uuid, Type.Null()]),
+    organizationName: NullableString,
+    /** `${PUBLIC_ORIGIN}/confirmed?token=…` */
+    confirmationUrl: Type.String({ minLength: 1 }),
+    confirmationExpiresAt: DateTime,
+    viaInvite: Type.Boolean(),
+  }),
+  /** The user asked for a new confirmation link: comms sends the confirmation e-mail again. */
+  'identity.user.verification-requested.v1': Type.Object({
+    userId: Uuid,
+    email: Type.String({ minLength: 3 }),
+    firstName: NullableString,
+    confirmationUrl: Type.String({ minLength: 1 }),
+    confirmationExpiresAt: DateTime,
+  }),
+  'identity.user.email-verified.v1': Type.Object({
+    userId: Uuid,
+    email: Type.String({ minLength: 3 }),
   }),
   'identity.user.role-changed.v1': Type.Object({
-    userId: Type.String({ format: 'uuid' }),
-    previousRole: Role,
+    userId: Uuid,
+    previousRole: Type.Union([Role, Type.Null()]),
     role: Role,
   }),
+  /** comms sends the invitation e-mail with `inviteUrl` (`${PUBLIC_ORIGIN}/signup?invite={id}`). */
   'identity.invite.created.v1': Type.Object({
-    inviteId: Type.String({ format: 'uuid' }),
+    inviteId: Uuid,
     email: Type.String({ minLength: 3 }),
     role: Role,
-    invitedBy: Type.String({ format: 'uuid' }),
-    expiresAt: Type.String({ format: 'date-time' }),
+    invitedBy: Uuid,
+    inviterName: NullableString,
+    organizationName: NullableString,
+    inviteUrl: Type.String({ minLength: 1 }),
+    expiresAt: DateTime,
+  }),
+  'identity.invite.revoked.v1': Type.Object({
+    inviteId: Uuid,
+    email: Type.String({ minLength: 3 }),
   }),
 } as const;
