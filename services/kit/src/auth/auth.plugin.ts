@@ -9,6 +9,8 @@ import { JwksCache } from './jwks.cache.ts';
 export interface AuthPluginOptions {
   /** Identity's key set, e.g. `IDENTITY_JWKS_URL` = http://localhost:8080/api/identity/.well-known/jwks.json */
   jwksUrl: string;
+  /** Reads the key set locally instead of fetching `jwksUrl` (identity itself); see JwksCacheOptions.load. */
+  jwksLoader?: () => Promise<unknown>;
   /** Expected `iss` claim (what identity signs with). */
   issuer: string | string[];
   /** Expected `aud` claim. */
@@ -41,6 +43,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthPluginOptions):
   if (!options.issuer || !options.audience) throw new Error('auth: issuer and audience are required');
   const jwks = new JwksCache({
     url: options.jwksUrl,
+    ...(options.jwksLoader ? { load: options.jwksLoader } : {}),
     ttlMs: options.jwksCacheTtlMs,
     minRefetchIntervalMs: options.jwksMinRefetchIntervalMs,
     onFetchError: (err) => fastify.log.warn({ err, jwksUrl: options.jwksUrl }, 'identity key set fetch failed'),

@@ -3,6 +3,11 @@ import { AuthError } from './auth.errors.ts';
 
 export interface JwksCacheOptions {
   url: string;
+  /**
+   * Reads the key set (`{ keys: [...] }`) instead of fetching `url`: for identity itself, which
+   * holds its keys and must not call itself over HTTP. Caching and refetch limits still apply.
+   */
+  load?: () => Promise<unknown>;
   /** How long a fetched key set is trusted before it is fetched again (default 10 minutes). */
   ttlMs?: number;
   /** At most one refetch for an unknown `kid` per this interval (default 30 s). */
@@ -39,6 +44,7 @@ export class JwksCache {
   readonly #timeoutMs: number;
   readonly #now: () => number;
   readonly #onFetchError: (error: unknown) => void;
+  readonly #load: (() => Promise<unknown>) | undefined;
   #keys = new Map<string, VerificationKey>();
   #fetchedAt = Number.NEGATIVE_INFINITY;
   #lastAttemptAt = Number.NEGATIVE_INFINITY;
@@ -52,6 +58,7 @@ export class JwksCache {
     this.#timeoutMs = options.fetchTimeoutMs ?? 5_000;
     this.#now = options.now ?? Date.now;
     this.#onFetchError = options.onFetchError ?? (() => {});
+    this.#load = options.load;
   }
 
   /** Number of key-set requests made so far (for metrics and tests). */
@@ -92,12 +99,8 @@ export class JwksCache {
   async #fetch(): Promise<void> {
     this.#lastAttemptAt = this.#now();
     this.#fetchCount += 1;
-    const response = await fetch(this.#url, {
-      headers: { accept: 'application/jwk-set+json, application/json' },
-      signal: AbortSignal.timeout(this.#timeoutMs),
-    });
-    if (!response.ok) throw new Error(`JWKS ${this.#url} answered ${response.status}`);
-    const body = (await response.json()) as { keys?: unknown };
+    const body = (this.#load ? await this.#load() : await this.#fetchUrl()) as { keys?: unknown } | null;
+    if (!body) throw new Error(`JWKS ${this.#url} is empty`);
     if (!Array.isArray(body.keys)) throw new Error(`JWKS ${this.#url} has no "keys" array`);
     const keys = new Map<string, VerificationKey>();
     for (const jwk of body.keys as Jwk[]) {
@@ -106,6 +109,15 @@ export class JwksCache {
     }
     this.#keys = keys;
     this.#fetchedAt = this.#now();
+  }
+
+  async #fetchUrl(): Promise<unknown> {
+    const response = await fetch(this.#url, {
+      headers: { accept: 'application/jwk-set+json, application/json' },
+      signal: AbortSignal.timeout(this.#timeoutMs),
+    });
+    if (!response.ok) throw new Error(`JWKS ${this.#url} answered ${response.status}`);
+    return response.json();
   }
 }
 

@@ -235,4 +235,31 @@ describe('auth: key set caching', () => {
     const cold = new JwksCache({ url: server.url, fetchTimeoutMs: 500 });
     await assert.rejects(cold.getKey(key.kid), { statusCode: 503, code: 'identity_unavailable' });
   });
+  test('a local key-set loader replaces the fetch and is cached the same way (identity verifying its own tokens)', async () => {
+    const key = await createSigningKey('EdDSA');
+    let loads = 0;
+    const instance = Fastify();
+    await instance.register(authPlugin, {
+      jwksUrl: 'local:identity',
+      jwksLoader: async () => {
+        loads += 1;
+        return { keys: [key.publicJwk] };
+      },
+      issuer,
+      audience,
+    });
+    instance.get('/me', { onRequest: requireSignedIn }, async (request) => request.user);
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const token = await signAccessToken(key, member, { issuer, audience });
+        assert.equal((await instance.inject({ url: '/me', headers: bearer(token) })).statusCode, 200);
+      }
+      assert.equal(loads, 1);
+      const foreign = await createSigningKey('EdDSA', key.kid);
+      const forged = await signAccessToken(foreign, member, { issuer, audience });
+      assert.equal((await instance.inject({ url: '/me', headers: bearer(forged) })).statusCode, 401);
+    } finally {
+      await instance.close();
+    }
+  });
 });
