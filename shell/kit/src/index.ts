@@ -1,8 +1,15 @@
 // @lectern/shell-kit: shared as a Module Federation singleton so every MFE sees one session,
 // one set of flags, one toast stack and one theme.
-export { sessionStore, useSession, createSessionStore, isStaffRole, homePathFor } from './session/session.store.ts';
-export type { Role, SessionUser, SessionStatus, SessionState } from './session/session.store.ts';
-export { api, createApiClient } from './api/api.client.ts';
+export { sessionStore, useSession, createSessionStore, isStaffRole, homePathFor, SESSION_STORAGE_KEY } from './session/session.store.ts';
+export type { Role, NavItem, SessionUser, SessionStatus, SessionState, SessionStore } from './session/session.store.ts';
+export { createSessionKeeper, REFRESH_TICK_MS, REFRESH_MARGIN_MS, RETRY_FIRST_DELAY_MS, INITIAL_CHECK_MS } from './session/session.keeper.ts';
+export type { SessionKeeper, RefreshOutcome } from './session/session.keeper.ts';
+export { identityClient, IDENTITY_BASE } from './session/identity.client.ts';
+export type { IdentityClient, SessionBody, CaptchaChallenge, PublicOrganization, InviteSummary, SignupRequest, SignupResponse, OnboardingRequest } from './session/identity.client.ts';
+export { identity, startSession, adoptSession, signIn, signOut, signInErrorMessage, loadFlags, refreshSession, reloadProfile } from './session/session.runtime.ts';
+export { RequireSession, OnboardingCheck, StaffGate, MemberGate, ConsoleGate, RedirectIfSignedIn, loginPathFor, safeReturnPath, currentLocation } from './gates/gates.tsx';
+export type { ConsoleProbe } from './gates/gates.tsx';
+export { api, createApiClient, setAccessTokenRefresher } from './api/api.client.ts';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api.client.ts';
 export { ApiError, apiErrorFrom } from './api/api.error.ts';
 export type { ProblemDetails } from './api/api.error.ts';
@@ -14,7 +21,7 @@ export { ToastViewport } from './toasts/ToastViewport.tsx';
 export { theme } from './theme/theme.ts';
 export type { LecternTheme } from './theme/theme.ts';
 export { ThemeRoot } from './theme/ThemeRoot.tsx';
-export { navigateTo } from './navigation/navigation.ts';
+export { navigateTo, redirectTo } from './navigation/navigation.ts';
 export { AppLink } from './navigation/AppLink.tsx';
 export { Button } from './ui/Button.tsx';
 export type { ButtonVariant } from './ui/Button.tsx';

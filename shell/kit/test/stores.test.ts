@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { createSessionStore, homePathFor } from '../src/session/session.store.ts';
 import { createFlagsStore, FLAG_DEFAULTS } from '../src/flags/flags.store.ts';
 import { createToastStore } from '../src/toasts/toast.store.ts';
+import { profile } from './session.fixtures.ts';
 
 test('a session starts unknown, becomes authenticated on sign-in and anonymous on sign-out', () => {
   const store = createSessionStore();
   assert.equal(store.getState().status, 'unknown');
-  const user = { id: 'u1', email: 'pat@church.org', role: 'PASTOR' as const, orgId: 'o1', isCompanyStaff: false };
+  const user = profile({ role: 'PASTOR' });
   store.getState().signedIn(user, 'jwt', 1_000);
   assert.equal(store.getState().status, 'authenticated');
   assert.equal(store.getState().accessToken, 'jwt');
@@ -20,10 +21,10 @@ test('a session starts unknown, becomes authenticated on sign-in and anonymous o
 });
 
 test('members and volunteers go home to /member/dashboard, staff to /dashboard', () => {
-  const base = { id: 'u', email: 'a@b.c', orgId: 'o', isCompanyStaff: false };
-  assert.equal(homePathFor({ ...base, role: 'VOLUNTEER' }), '/member/dashboard');
-  assert.equal(homePathFor({ ...base, role: 'MEMBER' }), '/member/dashboard');
-  assert.equal(homePathFor({ ...base, role: 'STAFF' }), '/dashboard');
+  assert.equal(homePathFor({ role: 'VOLUNTEER' }), '/member/dashboard');
+  assert.equal(homePathFor({ role: 'MEMBER' }), '/member/dashboard');
+  assert.equal(homePathFor({ role: 'STAFF' }), '/dashboard');
+  assert.equal(homePathFor({ role: null }), '/dashboard');
   assert.equal(homePathFor(null), '/dashboard');
 });
 

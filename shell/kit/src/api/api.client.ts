@@ -68,5 +68,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** The page-wide client: same origin, token from the shared session store. */
-export const api = createApiClient({ getAccessToken: () => sessionStore.getState().accessToken });
+let pageRefresher: (() => Promise<boolean>) | null = null;
+
+/** The session runtime plugs its refresh in here, so every 401 gets one refresh-and-retry. */
+export function setAccessTokenRefresher(refresher: (() => Promise<boolean>) | null): void {
+  pageRefresher = refresher;
+}
+
+/** The page-wide client: same origin, token from the shared session store, refresh on 401. */
+export const api = createApiClient({
+  getAccessToken: () => sessionStore.getState().accessToken,
+  refreshAccessToken: async () => (pageRefresher ? pageRefresher() : false),
+});

@@ -1,5 +1,6 @@
-// Feature flags named by the spec. Values will come from the identity service; until they load a
-// flag reads as undefined ("pending"), which screens show as a spinner (spec: /signup, /cotr-special).
+// Feature flags named by the spec, served by the identity service (GET /api/identity/flags). Until
+// they load a flag reads as undefined ("pending"), which screens show as a spinner (spec: /signup,
+// /cotr-special, console gate). The defaults apply only when the service cannot be reached.
 import { createStore, useStore } from 'zustand';
 
 /** Every flag the spec names, off unless the server says otherwise. */
@@ -9,6 +10,10 @@ export const FLAG_DEFAULTS = {
   features_staff_console_enabled: false,
   'show-test-banner': false,
   sermon_url_upload_enabled: false,
+  rss_migration_enabled: false,
+  console_catalog_edit_enabled: false,
+  console_mode_toggle_enabled: false,
+  analytics_enabled: false,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;
