@@ -47,4 +47,4 @@ describe('comms service', () => {
   });
 });
 
-const EXPECTED_TABLES = ['email_templates', 'communications'];
+const EXPECTED_TABLES = ['email_templates', 'communications', 'sent_emails'];

@@ -1,11 +1,71 @@
-// Builds the comms app for `inject`, against real Postgres and Kafka, in a fresh schema and
-// topic prefix so test runs never share data.
+// Builds the comms app for `inject`, against real Postgres, Kafka and the mail catcher, in a fresh
+// schema and topic prefix so test runs never share data; and publishes identity events to it.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventEnvelope, EventType } from '@lectern/events';
+import { serializeEnvelope, topicFor } from '@lectern/events';
+import { ensureTopics } from '@lectern/service-kit';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
+import { getTestInfra, mailOf } from '@lectern/local-stack/testing';
+import type { CaughtMessage, MailCatcher } from '@lectern/local-stack/testing';
+import type { Kafka } from 'kafkajs';
 import { buildApp } from '../src/app.ts';
+import type { CommsAppOptions } from '../src/app.ts';
 import { loadCommsConfig } from '../src/config.ts';
 
-export async function buildTestApp(extraEnv: Record<string, string> = {}) {
-  const env = await isolatedServiceEnv('comms', extraEnv);
-  const app = await buildApp(loadCommsConfig(env), { prettyLogs: false });
+/** Fast retries and short timeouts, so outage tests take seconds. */
+export const FAST_MAIL_ENV = {
+  MAIL_POLL_MS: '200',
+  MAIL_RETRY_BASE_MS: '200',
+  MAIL_RETRY_MAX_MS: '1000',
+  MAIL_SMTP_TIMEOUT_MS: '5000',
+  MAIL_FROM: 'Lectern Test <no-reply@lectern.test>',
+};
+
+export async function sharedMail(): Promise<{ smtpUrl: string; catcher: MailCatcher }> {
+  const infra = await getTestInfra();
+  return { smtpUrl: infra.endpoints.smtpUrl, catcher: mailOf(infra) };
+}
+
+export async function commsTestEnv(extraEnv: Record<string, string> = {}): Promise<Record<string, string>> {
+  const smtpUrl = extraEnv.SMTP_URL ?? (await sharedMail()).smtpUrl;
+  return isolatedServiceEnv('comms', { ...FAST_MAIL_ENV, SMTP_URL: smtpUrl, ...extraEnv });
+}
+
+export async function buildTestApp(extraEnv: Record<string, string> = {}, options: CommsAppOptions = {}) {
+  const env = await commsTestEnv(extraEnv);
+  const app = await buildApp(loadCommsConfig(env), { prettyLogs: false, ...options });
   return { app, env };
 }
+
+/** Produce envelopes to `<prefix>identity.events` as identity's relay would (key = subject). */
+export async function publish(kafka: Kafka, topicPrefix: string, ...events: EventEnvelope[]): Promise<void> {
+  const topic = `${topicPrefix}${topicFor('identity')}`;
+  await ensureTopics(kafka, [topic]);
+  const producer = kafka.producer();
+  await producer.connect();
+  try {
+    await producer.send({ topic, acks: -1, messages: events.map((e) => ({ key: e.subject, value: serializeEnvelope(e), headers: { 'event-type': e.type, 'event-id': e.id } })) });
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** An address nobody else's test uses (the catcher is shared by every package's tests). */
+export function uniqueAddress(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export async function messagesTo(catcher: MailCatcher, address: string): Promise<CaughtMessage[]> {
+  return (await catcher.listMessages()).filter((m) => m.to.some((t) => t.address === address));
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+export type { EventType };

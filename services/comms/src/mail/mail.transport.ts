@@ -1,0 +1,74 @@
+// SMTP delivery with nodemailer. One connection per message (no pool): the dispatcher sends a
+// handful at a time, and a fresh connection recovers by itself when the server comes back.
+import nodemailer from 'nodemailer';
+import type { MailFrom } from './mail.address.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** stable per sent_emails row, so a rare re-send carries the same Message-ID */
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
+export interface Delivered {
+  messageId: string;
+  /** the server's final answer, e.g. "250 Message queued as …" */
+  response: string;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<Delivered>;
+  close(): void;
+}
+
+export interface SmtpTransportOptions {
+  url: string;
+  from: MailFrom;
+  timeoutMs: number;
+}
+
+export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs,
+    dnsTimeout: options.timeoutMs,
+  });
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({
+        from: { name: options.from.name, address: options.from.address },
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+      return { messageId: info.messageId, response: info.response };
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+export interface SmtpFailure {
+  /** the server refused this message for good (5xx other than 503); retrying cannot help */
+  permanent: boolean;
+  /** safe to store and publish: no credentials (nodemailer errors carry none) */
+  message: string;
+}
+
+export function describeSmtpFailure(error: unknown): SmtpFailure {
+  const e = error as { message?: unknown; code?: unknown; responseCode?: unknown; permanent?: unknown };
+  const message = (typeof e.message === 'string' ? e.message : String(error)).slice(0, 1000);
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const permanent = e.permanent === true || (responseCode !== undefined && responseCode >= 500 && responseCode < 600 && responseCode !== 503);
+  return { permanent, message: code && !message.startsWith(code) ? `${code}: ${message}` : message };
+}
