@@ -1,0 +1,155 @@
+// identity.events → comms → SMTP → the real mail catcher, on real Kafka and Postgres.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { createEvent } from '@lectern/events';
+import type { EventEnvelope } from '@lectern/events';
+import type { MailCatcher } from '@lectern/local-stack/testing';
+import { buildTestApp, messagesTo, publish, sharedMail, uniqueAddress, waitFor } from './helper.ts';
+
+const ORIGIN = 'http://localhost:8080';
+
+function registered(email: string, overrides: Partial<EventEnvelope<'identity.user.registered.v1'>['data']> = {}) {
+  const userId = randomUUID();
+  const orgId = randomUUID();
+  return createEvent('identity.user.registered.v1', {
+    orgId,
+    subject: userId,
+    data: {
+      userId,
+      email,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'MEMBER',
+      orgId,
+      organizationName: 'Grace Church',
+      confirmationUrl: `${ORIGIN}/confirmed?token=${randomUUID()}`,
+      confirmationExpiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+      viaInvite: false,
+      ...overrides,
+    },
+  });
+}
+
+function inviteCreated(email: string, overrides: Partial<EventEnvelope<'identity.invite.created.v1'>['data']> = {}) {
+  const inviteId = randomUUID();
+  return createEvent('identity.invite.created.v1', {
+    orgId: randomUUID(),
+    subject: inviteId,
+    data: {
+      inviteId,
+      email,
+      role: 'PASTOR',
+      invitedBy: randomUUID(),
+      inviterName: 'Paul Smith',
+      organizationName: 'Grace <Church> & Co',
+      inviteUrl: `${ORIGIN}/signup?invite=${inviteId}`,
+      expiresAt: '2026-12-07T12:00:00.000Z',
+      ...overrides,
+    },
+  });
+}
+
+describe('identity e-mails through comms', () => {
+  let built: Awaited<ReturnType<typeof buildTestApp>>;
+  let catcher: MailCatcher;
+  const send = (...events: EventEnvelope[]) => publish(built.app.kit.kafka, built.app.kit.topicPrefix, ...events);
+  const rowsFor = (sourceEventId: string) => built.app.kit.db.selectFrom('sent_emails').selectAll().where('source_event_id', '=', sourceEventId).execute();
+  const outboxFor = (emailId: string) => built.app.kit.db.selectFrom('outbox').selectAll().where('key', '=', emailId).execute();
+
+  before(async () => {
+    ({ catcher } = await sharedMail());
+    built = await buildTestApp();
+    await built.app.ready();
+    await built.app.kit.whenStarted();
+  });
+  after(() => built?.app.close());
+
+  it('user registered → the confirmation e-mail with the link reaches the recipient', async () => {
+    const to = uniqueAddress('ann');
+    const event = registered(to);
+    await send(event);
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    assert.equal(message.subject, 'Confirm your e-mail address for Lectern Test');
+    assert.deepEqual(message.from.map((f) => f.address), ['no-reply@lectern.test']);
+    assert.equal(message.from[0]?.name, 'Lectern Test');
+    assert.ok(message.text?.includes(event.data.confirmationUrl), message.text);
+    assert.ok(message.html?.includes(`href="${event.data.confirmationUrl}"`), 'link in the HTML part');
+    assert.match(message.text ?? '', /^Hi Ann,/);
+
+    await waitFor('the row to be recorded as sent', async () => (await rowsFor(event.id))[0]?.status === 'sent');
+    const [row] = await rowsFor(event.id);
+    assert.equal(row?.kind, 'email-confirmation');
+    assert.equal(row?.recipient, to);
+    assert.equal(row?.attempts, 1);
+    assert.equal(row?.org_id, event.orgId);
+    assert.ok(row?.sent_at);
+    // MailDev returns headers lower-cased
+    assert.equal(message.headers?.['message-id'], row?.message_id);
+
+    await waitFor('comms.email.sent.v1 to be published', async () => (await outboxFor(row!.id)).some((o) => o.published_at !== null));
+    const [outbox] = await outboxFor(row!.id);
+    assert.equal(outbox?.type, 'comms.email.sent.v1');
+    const sent = outbox?.envelope as EventEnvelope<'comms.email.sent.v1'>;
+    assert.equal(sent.data.sourceEventId, event.id);
+    assert.equal(sent.data.recipient, to);
+    assert.equal(sent.data.kind, 'email-confirmation');
+    assert.equal(sent.orgId, event.orgId);
+  });
+
+  it('invite created → the invitation names inviter, organization and role, escaped, with the invite link', async () => {
+    const to = uniqueAddress('invitee');
+    const event = inviteCreated(to);
+    await send(event);
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    assert.equal(message.subject, 'Paul Smith invited you to join Grace <Church> & Co on Lectern Test');
+    assert.ok(message.text?.includes(`Accept invitation: ${event.data.inviteUrl}`));
+    assert.match(message.text ?? '', /Paul Smith has invited you to join Grace <Church> & Co on Lectern Test as a pastor\./);
+    assert.match(message.text ?? '', /expires on Dec 7, 2026/);
+    assert.ok(message.html?.includes('Grace &lt;Church&gt; &amp; Co'), 'organization name escaped in HTML');
+    assert.ok(!message.html?.includes('<Church>'));
+    assert.ok(message.html?.includes(`href="${event.data.inviteUrl}"`));
+  });
+
+  it('verification requested → a new confirmation e-mail', async () => {
+    const to = uniqueAddress('resend');
+    const userId = randomUUID();
+    const url = `${ORIGIN}/confirmed?token=${randomUUID()}`;
+    await send(createEvent('identity.user.verification-requested.v1', { orgId: null, subject: userId, data: { userId, email: to, firstName: null, confirmationUrl: url, confirmationExpiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString() } }));
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    assert.match(message.text ?? '', /Here is a new link/);
+    assert.ok(message.text?.includes(url));
+  });
+
+  it('a redelivered event does not send a second e-mail', async () => {
+    const to = uniqueAddress('twice');
+    const event = registered(to);
+    const duplicatesBefore = built.app.kit.consumers[0]!.stats.duplicates;
+    // twice in one batch, then again after the first was applied and sent (a relay replay)
+    await send(event, event);
+    await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    await send(event);
+    await waitFor('both copies to be recognised as duplicates', () => built.app.kit.consumers[0]!.stats.duplicates >= duplicatesBefore + 2);
+    await built.app.mail.flush();
+    assert.equal((await messagesTo(catcher, to)).length, 1);
+    assert.equal((await rowsFor(event.id)).length, 1);
+  });
+
+  it('a message that cannot be built is recorded as failed and does not block the partition', async () => {
+    const bad = uniqueAddress('bad');
+    const good = uniqueAddress('good');
+    const subject = randomUUID();
+    // same key → same partition, bad one first
+    const badEvent = { ...registered(bad, { confirmationUrl: 'javascript:alert(1)' }), subject };
+    const goodEvent = { ...registered(good), subject };
+    await send(badEvent, goodEvent);
+    await catcher.waitForMessage((m) => m.to.some((t) => t.address === good), 20_000);
+    const [row] = await rowsFor(badEvent.id);
+    assert.equal(row?.status, 'failed');
+    assert.match(row?.last_error ?? '', /could not render the email-confirmation e-mail: refusing a javascript: link/);
+    assert.equal((await messagesTo(catcher, bad)).length, 0);
+    const [outbox] = await outboxFor(row!.id);
+    assert.equal(outbox?.type, 'comms.email.failed.v1');
+    assert.equal((outbox?.envelope as EventEnvelope<'comms.email.failed.v1'>).data.permanent, true);
+  });
+});
