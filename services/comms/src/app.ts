@@ -43,7 +43,8 @@ export async function buildApp(config: CommsConfig, options: CommsAppOptions = {
   app.decorate('mail', mail);
 
   app.kit.consume({
-    groupId: IDENTITY_MAIL_GROUP,
+    // the topic prefix (empty in deployments) keeps test runs' consumer groups apart
+    groupId: `${config.KAFKA_TOPIC_PREFIX}${IDENTITY_MAIL_GROUP}`,
     services: ['identity'],
     handlers: identityMailHandlers({ from: config.mailFrom }),
     // queued rows are visible once the consumer's transaction committed: send them now
