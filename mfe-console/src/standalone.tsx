@@ -1,10 +1,9 @@
 // Runs this area alone (its dev server): the shell's start-up duties done locally.
 import { createRoot } from 'react-dom/client';
-import { flagsStore, sessionStore, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
+import { startSession, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
 import { ConsoleApp } from './ConsoleApp.tsx';
 
-sessionStore.getState().signedOut();
-flagsStore.getState().settledOnDefaults();
+void startSession();
 
 const element = document.getElementById('root');
 if (!element) throw new Error('index.html must contain #root');

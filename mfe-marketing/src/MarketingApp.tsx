@@ -9,6 +9,9 @@ import { PricingPage } from './pages/PricingPage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { CheckoutCancelledPage, PlannedPage } from './pages/PlannedPages.tsx';
 import { MarketingFooter } from './pages/MarketingFooter.tsx';
+import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
+import { ConfirmedPage } from './pages/ConfirmedPage.tsx';
+import { OnboardingPage } from './pages/OnboardingPage.tsx';
 
 export function MarketingApp() {
   return (
@@ -27,9 +30,9 @@ export function MarketingApp() {
           <Route path="/billing/success" element={<PlannedPage title="Thank you for your purchase!" feature="Checkout" />} />
           <Route path="/waitlist/thank-you" element={<PlannedPage title="Almost on the waiting list" feature="The waitlist" />} />
           <Route path="/waitlist/confirm" element={<PlannedPage title="Confirm your spot" feature="The waitlist" />} />
-          <Route path="/verify-email" element={<PlannedPage title="Check your e-mail" feature="E-mail verification" />} />
-          <Route path="/confirmed" element={<PlannedPage title="Email confirmed!" feature="E-mail confirmation" />} />
-          <Route path="/onboarding" element={<PlannedPage title="Complete Your Setup" feature="Onboarding" />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
+          <Route path="/confirmed" element={<ConfirmedPage />} />
+          <Route path="/onboarding" element={<OnboardingPage />} />
           <Route path="/cotr-special" element={<PlannedPage title="Special offer" feature="The special offer" />} />
           <Route path="/cotr-special-step2" element={<PlannedPage title="Complete Your Payment" feature="The special offer" />} />
           <Route path="*" element={<NotFound />} />

@@ -1,6 +1,6 @@
-// The member area: sermon library and sermon reading, under /member.
+// The member area: sermon library and sermon reading, under /member; signed-in users only.
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { NotFound, ThemeRoot } from '@lectern/shell-kit';
+import { NotFound, OnboardingCheck, RequireSession, ThemeRoot } from '@lectern/shell-kit';
 import { MemberDashboardPage } from './pages/MemberDashboardPage.tsx';
 import { MemberSermonPage } from './pages/MemberSermonPage.tsx';
 
@@ -8,12 +8,16 @@ export function MemberApp() {
   return (
     <ThemeRoot>
       <BrowserRouter basename="/member">
-        <Routes>
-          <Route index element={<Navigate to="/dashboard" replace />} />
-          <Route path="/dashboard" element={<MemberDashboardPage />} />
-          <Route path="/sermons/:id" element={<MemberSermonPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <RequireSession>
+          <OnboardingCheck>
+            <Routes>
+              <Route index element={<Navigate to="/dashboard" replace />} />
+              <Route path="/dashboard" element={<MemberDashboardPage />} />
+              <Route path="/sermons/:id" element={<MemberSermonPage />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </OnboardingCheck>
+        </RequireSession>
       </BrowserRouter>
     </ThemeRoot>
   );

@@ -1,6 +1,10 @@
 // The signed-in staff area: dashboard, sermons, members, communications, settings.
+// Gates (spec 000 §2): every page needs a session and passes the onboarding check; a MEMBER is
+// sent from /dashboard to /member/dashboard; Members and Communications (company-domain staff
+// screens) sit behind the staff gate. Sermons stays open to VOLUNTEER, whom the navigation table
+// shows it to.
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { NotFound, ThemeRoot } from '@lectern/shell-kit';
+import { MemberGate, NotFound, StaffGate, ThemeRoot } from '@lectern/shell-kit';
 import { StaffLayout } from './pages/StaffLayout.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { SermonsPage } from './pages/SermonsPage.tsx';
@@ -13,16 +17,16 @@ export function StaffApp() {
       <BrowserRouter>
         <Routes>
           <Route element={<StaffLayout />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/dashboard" element={<MemberGate><DashboardPage /></MemberGate>} />
             <Route path="/sermons" element={<SermonsPage />} />
             <Route path="/sermons/:id" element={<SermonDetailsPage />} />
             <Route
               path="/members"
-              element={<PlannedStaffPage title="Members" feature="Members administration" description="Search, filter and manage the members of your organization." />}
+              element={<StaffGate><PlannedStaffPage title="Members" feature="Members administration" description="Search, filter and manage the members of your organization." /></StaffGate>}
             />
             <Route
               path="/communications"
-              element={<PlannedStaffPage title="Communications" feature="Communications" description="Compose templated e-mails and follow their delivery, opens and clicks." />}
+              element={<StaffGate><PlannedStaffPage title="Communications" feature="Communications" description="Compose templated e-mails and follow their delivery, opens and clicks." /></StaffGate>}
             />
             <Route
               path="/settings/*"

@@ -1,26 +1,22 @@
 // single-spa root config: the frame, one application per area (by route), and the not-found view.
 import { createRoot } from 'react-dom/client';
 import { registerApplication, start } from 'single-spa';
-import { flagsStore, NotFound, sessionStore, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
+import { NotFound, startSession, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
 import { AREAS, areaFor } from './areas/area.registry.ts';
 import { createAreaApplication, registerAreaRemotes } from './areas/area.application.tsx';
-import { ShellHeader } from './frame/ShellHeader.tsx';
+import { ShellFrame } from './frame/ShellFrame.tsx';
 
-// Identity arrives in a later release, so no session can exist yet; flags settle on the spec
-// defaults until the identity service serves them.
-sessionStore.getState().signedOut();
-flagsStore.getState().settledOnDefaults();
+// The session (persisted token, refresh cookie) and the flags come from the identity service.
+void startSession();
 
 const frame = document.getElementById('lectern-frame');
 if (!frame) throw new Error('index.html must contain #lectern-frame');
-const headerElement = document.createElement('div');
 const main = document.createElement('main');
 main.id = 'lectern-main';
-frame.append(headerElement, main);
 
-createRoot(headerElement).render(
+createRoot(frame).render(
   <ThemeRoot withGlobalStyle>
-    <ShellHeader />
+    <ShellFrame main={main} />
     <ToastViewport />
   </ThemeRoot>,
 );

@@ -1,0 +1,78 @@
+import styled from 'styled-components';
+import { AppLink, Button, useSession } from '@lectern/shell-kit';
+import { Logo } from './Logo.tsx';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 100;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  height: ${({ theme }) => theme.layout.headerHeight};
+  margin: 0 auto;
+  padding: 0 1.5rem;
+  display: flex;
+  align-items: center;
+  gap: 1.25rem;
+`;
+
+export const Brand = styled(AppLink)`
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.ink};
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: 1.35rem;
+  font-weight: 700;
+`;
+
+const Nav = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  margin-left: auto;
+  a.text {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    font-weight: 500;
+    text-decoration: none;
+    padding: 0.45rem 0.6rem;
+  }
+  a.text:hover { color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+/** Public pages (spec 001 §2 landing page): Pricing; Dashboard when signed in, else Login. */
+export function PublicHeader({ path }: { path: string }) {
+  const status = useSession((state) => state.status);
+  const homePath = useSession((state) => state.user?.homePath ?? '/dashboard');
+  return (
+    <Bar>
+      <Inner>
+        <Brand href="/" aria-label="Lectern home">
+          <Logo name="Lectern" />
+          Lectern
+        </Brand>
+        <Nav aria-label="Site">
+          <AppLink className="text" href="/pricing">
+            Pricing
+          </AppLink>
+          {status === 'authenticated' ? (
+            <Button as={AppLink} href={homePath}>
+              Dashboard
+            </Button>
+          ) : (
+            path !== '/login' && (
+              <Button as={AppLink} href="/login" $variant="secondary">
+                Login
+              </Button>
+            )
+          )}
+        </Nav>
+      </Inner>
+    </Bar>
+  );
+}
