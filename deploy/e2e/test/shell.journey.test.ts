@@ -45,35 +45,83 @@ test('marketing links lead to /create-account and /login inside the marketing ar
   await page.locator('#area-marketing').getByRole('link', { name: 'Sign In' }).click();
   await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor(VISIBLE);
   assert.equal(new URL(page.url()).pathname, '/login');
-  assert.ok(await page.getByText('Sign-in is not available yet').isVisible());
+  assert.ok(await page.getByRole('button', { name: 'Sign In' }).isDisabled(), 'no captcha token yet');
   await screenshot(page, '03-login');
 });
 
+test('a signed-out visitor to a signed-in page is sent to /login with the original location', async () => {
+  await page.goto(`${edge.url}/sermons?tab=library`);
+  await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor(VISIBLE);
+  const url = new URL(page.url());
+  assert.equal(url.pathname, '/login');
+  assert.equal(url.searchParams.get('from'), '/sermons?tab=library');
+});
+
+// Without the identity service (this journey runs the edge alone) a session can only come from
+// the browser's persisted store: seed one, as a previous sign-in would have left it.
+const SEEDED_PROFILE = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ann@grace.test',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  role: 'ADMIN',
+  orgId: '00000000-0000-4000-8000-0000000000aa',
+  organization: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Grace Church', subdomain: 'grace-church' },
+  companyDomain: false,
+  staffUser: false,
+  navigation: [
+    { id: 'dashboard', label: 'Dashboard', path: '/dashboard' },
+    { id: 'sermons', label: 'Sermons', path: '/sermons' },
+    { id: 'settings', label: 'Settings', path: '/settings' },
+  ],
+  homePath: '/dashboard',
+  needsOnboarding: false,
+};
+
+async function seedSession(target: Page, origin: string): Promise<void> {
+  await target.goto(`${origin}/`);
+  await target.evaluate((profile) => {
+    const state = { user: profile, accessToken: 'seeded', accessTokenExpiresAt: Date.now() + 14 * 60_000 };
+    localStorage.setItem('lectern.session', JSON.stringify({ state, version: 1 }));
+  }, SEEDED_PROFILE);
+}
+
 const AREAS = [
-  { link: 'Dashboard', path: '/dashboard', container: '#area-staff', heading: 'Dashboard', shot: '04-staff' },
-  { link: 'Member Area', path: '/member/dashboard', container: '#area-member', heading: 'Your Sermon Library', shot: '05-member' },
-  { link: 'Console', path: '/console', container: '#area-console', heading: 'Staff Console', shot: '06-console' },
-  { link: 'Home', path: '/', container: '#area-marketing', heading: 'Turn every sermon into study material for the whole week', shot: '07-home-again' },
+  { go: '/dashboard', container: '#area-staff', heading: 'Dashboard', shot: '04-staff' },
+  { go: '/member/dashboard', container: '#area-member', heading: 'Your Sermon Library', shot: '05-member' },
 ];
 
 for (const area of AREAS) {
-  test(`the header link "${area.link}" mounts its area at ${area.path}`, async () => {
-    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: area.link }).click();
+  test(`a signed-in user gets ${area.go} mounted from its remote inside the signed-in layout`, async () => {
+    await seedSession(page, edge.url);
+    await page.goto(`${edge.url}${area.go}`);
     const heading = page.locator(`${area.container} h1`).first();
     await heading.waitFor(VISIBLE);
     assert.equal(await heading.textContent(), area.heading);
-    assert.equal(new URL(page.url()).pathname, area.path);
+    assert.equal(new URL(page.url()).pathname, area.go);
+    assert.deepEqual(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents(), ['Dashboard', 'Sermons', 'Settings']);
     // Only the current area is mounted.
     assert.equal(await page.locator('#lectern-main h1').count(), 1);
     await screenshot(page, area.shot);
   });
 }
 
-test('routes inside an area use its own router (staff sidebar to Sermons)', async () => {
+test('the sidebar moves between pages of the staff area (its own router)', async () => {
+  await seedSession(page, edge.url);
   await page.goto(`${edge.url}/dashboard`);
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Sermons' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sermons' }).click();
   await page.getByRole('heading', { name: 'Sermon Library', exact: true }).waitFor(VISIBLE);
   assert.equal(new URL(page.url()).pathname, '/sermons');
+  assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sermons' }).getAttribute('aria-current'), 'page');
+});
+
+test('the console gate sends a user to /dashboard when the console flags are off', async () => {
+  await seedSession(page, edge.url);
+  await page.goto(`${edge.url}/console`);
+  await page.locator('#area-staff h1').first().waitFor(VISIBLE);
+  assert.equal(new URL(page.url()).pathname, '/dashboard');
+  await screenshot(page, '06-console-gate');
+  await page.evaluate(() => localStorage.removeItem('lectern.session'));
 });
 
 test('an unknown path shows Page Not Found and Return Home goes to /', async () => {
@@ -87,9 +135,9 @@ test('an unknown path shows Page Not Found and Return Home goes to /', async () 
 });
 
 test('an unknown path inside an area shows that area\'s not-found view', async () => {
-  await page.goto(`${edge.url}/console/nope`);
+  await page.goto(`${edge.url}/waitlist/nope`);
   await page.getByRole('heading', { name: 'Page Not Found' }).waitFor(VISIBLE);
-  assert.equal(await page.locator('#area-console').getByRole('heading', { name: 'Page Not Found' }).count(), 1);
+  assert.equal(await page.locator('#area-marketing').getByRole('heading', { name: 'Page Not Found' }).count(), 1);
 });
 
 test('the areas share one shell-kit, one React and one styled-components instance', async () => {
@@ -112,27 +160,28 @@ test('the areas share one shell-kit, one React and one styled-components instanc
 });
 
 test('an area whose remote cannot be loaded shows an error panel; other areas keep working; Retry recovers', async () => {
-  const emptyDir = mkdtempSync(join(tmpdir(), 'lectern-empty-console-'));
-  const broken = await startEdge({ EDGE_MFE_CONSOLE_DIR: emptyDir });
+  const emptyDir = mkdtempSync(join(tmpdir(), 'lectern-empty-member-'));
+  const broken = await startEdge({ EDGE_MFE_MEMBER_DIR: emptyDir });
   const brokenPage = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   try {
-    await brokenPage.goto(`${broken.url}/console`);
+    await seedSession(brokenPage, broken.url);
+    await brokenPage.goto(`${broken.url}/member/dashboard`);
     const panel = brokenPage.getByRole('alert');
     await panel.waitFor(VISIBLE);
-    assert.match((await panel.textContent()) ?? '', /The Console area could not be loaded/);
+    assert.match((await panel.textContent()) ?? '', /The Member Area area could not be loaded/);
     assert.ok(await brokenPage.getByRole('button', { name: 'Retry' }).isVisible());
-    await screenshot(brokenPage, '09-console-unavailable');
+    await screenshot(brokenPage, '09-member-unavailable');
 
-    await brokenPage.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Member Area' }).click();
-    await brokenPage.getByRole('heading', { name: 'Your Sermon Library' }).waitFor(VISIBLE);
+    await brokenPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await brokenPage.locator('#area-staff h1').first().waitFor(VISIBLE);
     assert.equal(await brokenPage.getByRole('alert').count(), 0, 'the error panel leaves with its area');
 
     // The remote is deployed (its files appear); Retry loads it without reloading the page.
-    await brokenPage.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Console' }).click();
+    await brokenPage.evaluate(() => (globalThis as unknown as { history: { pushState(s: null, t: string, u: string): void } }).history.pushState(null, '', '/member/dashboard'));
     await brokenPage.getByRole('button', { name: 'Retry' }).waitFor(VISIBLE);
-    cpSync(join(repoRoot, 'mfe-console/dist'), emptyDir, { recursive: true });
+    cpSync(join(repoRoot, 'mfe-member/dist'), emptyDir, { recursive: true });
     await brokenPage.getByRole('button', { name: 'Retry' }).click();
-    await brokenPage.getByRole('heading', { name: 'Staff Console' }).waitFor(VISIBLE);
+    await brokenPage.getByRole('heading', { name: 'Your Sermon Library' }).waitFor(VISIBLE);
     assert.equal(await brokenPage.getByRole('alert').count(), 0);
   } finally {
     await brokenPage.close();

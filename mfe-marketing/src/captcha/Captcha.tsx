@@ -16,7 +16,7 @@ const Box = styled.div<{ $state: CaptchaState }>`
   border: 1px solid ${({ theme, $state }) => ($state === 'error' ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.colors.page};
-  label { display: flex; align-items: center; gap: 0.6rem; cursor: pointer; font-weight: 500; }
+  label { display: flex; align-items: center; gap: 0.6rem; cursor: pointer; font-weight: 500; white-space: nowrap; }
   input { width: 20px; height: 20px; margin: 0; }
   small { margin-left: auto; color: ${({ theme }) => theme.colors.inkMuted}; font-size: 0.75rem; }
 `;
