@@ -37,6 +37,7 @@ COPY workflows/package.json workflows/
 COPY deploy/local/package.json deploy/local/
 COPY deploy/edge/package.json deploy/edge/
 COPY deploy/e2e/package.json deploy/e2e/
+COPY deploy/consistency/package.json deploy/consistency/
 
 # ---------------------------------------------------------------------------------------------
 # deps: the full tree (dev dependencies included) for the build stages.

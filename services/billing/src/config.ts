@@ -7,6 +7,10 @@ export const SERVICE = 'billing';
 
 export const BillingConfigSchema = defineConfig({
   PORT: Type.Integer({ default: 4103, minimum: 0, maximum: 65535 }),
+  /** stripe-mock locally (http://127.0.0.1:12111); unset means the real Stripe API. */
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** sk_test_… or sk_live_…; never logged. */
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_' })),
 });
 
 export type BillingConfig = Static<typeof BillingConfigSchema>;

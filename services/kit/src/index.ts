@@ -1,5 +1,5 @@
 // @lectern/service-kit: what every Lectern service is built from.
-export { BaseConfigProperties, BaseConfigSchema, ConfigError, defineConfig, loadConfig } from './config/config.ts';
+export { BaseConfigProperties, BaseConfigSchema, ConfigError, defineConfig, jwtIssuer, loadConfig, StorageConfigProperties, TemporalConfigProperties } from './config/config.ts';
 export type { BaseConfig } from './config/config.ts';
 export { AppError, ErrorCode, errorStatus, errorTitle, isAppError } from './errors/app-error.ts';
 export type { AppErrorOptions } from './errors/app-error.ts';

@@ -4,7 +4,8 @@
 import type { Kafka } from 'kafkajs';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { BaseConfig } from './config/config.ts';
+import authPlugin, { type AuthPluginOptions } from './auth/auth.plugin.ts';
+import { jwtIssuer, type BaseConfig } from './config/config.ts';
 import { createDatabase, pingDatabase } from './data/database.ts';
 import type { KitTables } from './data/kit.tables.ts';
 import { migrateToLatest } from './data/migrate.ts';
@@ -25,6 +26,8 @@ export interface ServiceAppOptions<C extends BaseConfig> extends Pick<HttpAppOpt
   /** run the outbox relay in this process (default true) */
   relay?: boolean;
   relayFaults?: RelayFaults;
+  /** Overrides for token verification (identity loads its own key set instead of fetching it). */
+  auth?: Partial<AuthPluginOptions>;
 }
 
 export interface ServiceKit<DB, C extends BaseConfig> {
@@ -65,6 +68,14 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
       { name: 'postgres', check: () => pingDatabase(database.db) },
       { name: 'kafka', check: (signal) => (late.kafka ? pingKafka(late.kafka, signal) : Promise.reject(new Error('not started'))) },
     ],
+  });
+
+  // Every service verifies identity's access tokens; routes opt in with requireSignedIn & co.
+  await app.register(authPlugin, {
+    jwksUrl: config.IDENTITY_JWKS_URL,
+    issuer: jwtIssuer(config),
+    audience: config.JWT_AUDIENCE,
+    ...options.auth,
   });
 
   let migrated: string[];

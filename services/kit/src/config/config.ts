@@ -29,6 +29,35 @@ export const BaseConfigProperties = {
   KAFKA_TOPIC_PREFIX: Type.String({ default: '', pattern: '^[a-zA-Z0-9._-]*$' }),
   /** Relay poll fallback when no NOTIFY arrives (ms). */
   OUTBOX_POLL_MS: Type.Integer({ default: 1000, minimum: 10 }),
+  /** Identity's key set; every service verifies access tokens against it (ADR 0006). */
+  IDENTITY_JWKS_URL: Type.String({ default: 'http://127.0.0.1:4101/api/identity/.well-known/jwks.json', pattern: '^https?://' }),
+  /** `iss` identity signs with and services require; default `${PUBLIC_ORIGIN}/api/identity`. */
+  JWT_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
+  /** `aud` of access tokens. */
+  JWT_AUDIENCE: Type.String({ default: 'lectern-api', minLength: 1 }),
+} satisfies TProperties;
+
+/** The issuer identity signs with and every service expects. */
+export function jwtIssuer(config: { JWT_ISSUER?: string | undefined; PUBLIC_ORIGIN: string }): string {
+  return config.JWT_ISSUER ?? `${config.PUBLIC_ORIGIN.replace(/\/$/, '')}/api/identity`;
+}
+
+/** Services that start or steer workflows (sermons, migration). */
+export const TemporalConfigProperties = {
+  TEMPORAL_ADDRESS: Type.String({ default: '127.0.0.1:7233', pattern: '^[^:\\s]+:\\d+$', description: 'host:port of the Temporal frontend' }),
+  TEMPORAL_NAMESPACE: Type.String({ default: 'default', minLength: 1 }),
+} satisfies TProperties;
+
+/** Services that keep media (read by storageConfigFromEnv; validated here so start-up fails fast). */
+export const StorageConfigProperties = {
+  STORAGE_DRIVER: Type.String({ default: 'fs', enum: ['fs', 's3'] }),
+  STORAGE_FS_ROOT: Type.String({ default: '.lectern/storage', minLength: 1 }),
+  /** Signs fs upload/download links; set it when more than one instance serves links. */
+  STORAGE_SIGNING_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  S3_REGION: Type.String({ default: 'us-east-1', minLength: 1 }),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
 } satisfies TProperties;
 
 export const BaseConfigSchema = Type.Object(BaseConfigProperties);
