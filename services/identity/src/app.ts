@@ -1,25 +1,65 @@
 // Builds the identity app: kit (config, logs, errors, db + migrations, outbox, OpenAPI, health)
-// → signing keys → routes. Tests build it with `inject`; server.ts only listens.
-import { apiPrefix, createServiceApp } from '@lectern/service-kit';
-import type { ServiceApp } from '@lectern/service-kit';
-import type { HttpAppOptions } from '@lectern/service-kit';
+// → signing keys → auth (verifying its own tokens through the kit plugin) → routes. Tests build
+// it with `inject`; server.ts only listens.
+import { apiPrefix, authPlugin, createServiceApp } from '@lectern/service-kit';
+import type { HttpAppOptions, ServiceApp } from '@lectern/service-kit';
+import { CaptchaVerifier } from './captcha/index.ts';
 import type { IdentityConfig } from './config.ts';
-import { SERVICE } from './config.ts';
+import { companyDomainsOf, issuerOf, SERVICE } from './config.ts';
+import type { IdentityContext } from './context.ts';
 import type { IdentityDatabase } from './data/database.ts';
-import { ensureSigningKey } from './keys/signing-key.service.ts';
+import { PasswordHasher } from './domain/password.hasher.ts';
+import { SignInThrottle } from './domain/sign-in.throttle.ts';
+import { ensureSigningKey, publicKeySet } from './keys/signing-key.service.ts';
+import { accountRoutes } from './routes/account.routes.ts';
 import { jwksRoutes } from './routes/jwks.routes.ts';
+import { AccessTokenIssuer } from './session/access-token.issuer.ts';
+import { sessionRoutes } from './session/session.routes.ts';
+import { PgSpentStore } from './stores/captcha.spent-store.pg.ts';
+import { ensureSecret } from './stores/service-secret.repository.ts';
+import { PgThrottleStore } from './stores/sign-in.throttle-store.pg.ts';
 
-export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig>;
+export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
 export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> = {}): Promise<IdentityApp> {
+  // Identity checks its own tokens with the same plugin as every service, reading its key set
+  // from its schema instead of over HTTP (the loader runs at the first verification).
+  const keys: { db?: IdentityApp['kit']['db'] } = {};
+  const auth = {
+    jwksUrl: `${issuerOf(config)}/.well-known/jwks.json`,
+    jwksLoader: () => publicKeySet(keys.db!),
+    issuer: issuerOf(config),
+    audience: config.JWT_AUDIENCE,
+  };
   const app = await createServiceApp<IdentityDatabase, IdentityConfig>({
     service: SERVICE,
     config,
     description: 'Users, organizations, roles, invites, tokens and the signing key set.',
     migrations: new URL('./migrations/', import.meta.url),
+    auth,
     ...options,
   });
-  await ensureSigningKey(app.kit.db);
-  await app.register(jwksRoutes, { prefix: apiPrefix(SERVICE), db: app.kit.db });
-  return app;
+  const db = app.kit.db;
+  keys.db = db;
+  await ensureSigningKey(db);
+  const captchaKey = config.CAPTCHA_HMAC_KEY ?? (await ensureSecret(db, 'captcha_hmac_key'));
+  const ctx: IdentityContext = {
+    db,
+    config,
+    companyDomains: companyDomainsOf(config),
+    hasher: new PasswordHasher({ memoryCost: config.PASSWORD_HASH_MEMORY_KIB, timeCost: config.PASSWORD_HASH_ITERATIONS, parallelism: 1 }),
+    captcha: new CaptchaVerifier({ hmacKey: captchaKey, spentStore: new PgSpentStore(db) }),
+    captchaKey,
+    throttle: new SignInThrottle(new PgThrottleStore(db)),
+    tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
+  };
+  app.decorate('identity', ctx);
+
+  const prefix = apiPrefix(SERVICE);
+  // Older kits did not register the auth plugin in createServiceApp.
+  if (!app.hasDecorator('verifyAccessToken')) await app.register(authPlugin, auth);
+  await app.register(jwksRoutes, { prefix, db });
+  await app.register(sessionRoutes, { prefix, ctx });
+  await app.register(accountRoutes, { prefix, ctx });
+  return app as IdentityApp;
 }

@@ -7,6 +7,20 @@ export const SERVICE = 'identity';
 
 export const IdentityConfigSchema = defineConfig({
   PORT: Type.Integer({ default: 4101, minimum: 0, maximum: 65535 }),
+  /** The product's own e-mail domains ("company staff" in the spec), comma-separated. */
+  COMPANY_DOMAINS: Type.String({ default: 'lectern.app,lectern.church', pattern: '^[a-z0-9.-]+(,[a-z0-9.-]+)*$' }),
+  /** Access-token lifetime, seconds (ADR 0006: at most 15 minutes). */
+  ACCESS_TOKEN_TTL_SEC: Type.Integer({ default: 900, minimum: 30, maximum: 900 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ default: 30, minimum: 1, maximum: 365 }),
+  /** `aud` of access tokens; every service passes the same value to the kit's authPlugin. */
+  JWT_AUDIENCE: Type.String({ default: 'lectern-api', minLength: 1 }),
+  /** Captcha HMAC key (≥ 32 bytes). Unset: a key generated once and kept in the identity schema. */
+  CAPTCHA_HMAC_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  /** Work per captcha challenge (ALTCHA maxnumber); tests lower it. */
+  CAPTCHA_MAX_NUMBER: Type.Integer({ default: 100_000, minimum: 1 }),
+  /** argon2id memory cost, KiB (ADR 0009); tests lower it. */
+  PASSWORD_HASH_MEMORY_KIB: Type.Integer({ default: 19_456, minimum: 8 }),
+  PASSWORD_HASH_ITERATIONS: Type.Integer({ default: 2, minimum: 1 }),
 });
 
 export type IdentityConfig = Static<typeof IdentityConfigSchema>;
@@ -15,3 +29,10 @@ export type IdentityConfig = Static<typeof IdentityConfigSchema>;
 export function loadIdentityConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
   return loadConfig(IdentityConfigSchema, env);
 }
+
+export const companyDomainsOf = (config: IdentityConfig): string[] =>
+  config.COMPANY_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+
+/** `iss` of access tokens: JWT_ISSUER when set (kit base config), else `${PUBLIC_ORIGIN}/api/identity`. */
+export const issuerOf = (config: IdentityConfig): string =>
+  (config as { JWT_ISSUER?: string }).JWT_ISSUER ?? `${config.PUBLIC_ORIGIN.replace(/\/+$/, '')}/api/identity`;

@@ -47,4 +47,4 @@ describe('identity service', () => {
   });
 });
 
-const EXPECTED_TABLES = ['organizations', 'users', 'signing_keys'];
+const EXPECTED_TABLES = ['organizations', 'users', 'signing_keys', 'custom_user_roles', 'staff_users', 'invite_tokens', 'email_verification_tokens', 'refresh_tokens', 'leads', 'feature_flags', 'feature_flag_overrides', 'captcha_spent', 'sign_in_attempts', 'service_secrets'];

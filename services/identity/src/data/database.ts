@@ -1,10 +1,27 @@
 // The identity service's tables (its Postgres schema `identity`).
+import type { Executor, KitTables } from '@lectern/service-kit';
+import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
-import type { UserTable } from './user.table.ts';
+import type { EmailVerificationTokenTable, InviteTokenTable, RefreshTokenTable } from './token.table.ts';
+import type { CustomUserRoleTable, StaffUserTable, UserTable } from './user.table.ts';
 
 export interface IdentityDatabase {
   organizations: OrganizationTable;
   users: UserTable;
+  custom_user_roles: CustomUserRoleTable;
+  staff_users: StaffUserTable;
+  invite_tokens: InviteTokenTable;
+  email_verification_tokens: EmailVerificationTokenTable;
+  refresh_tokens: RefreshTokenTable;
+  leads: LeadTable;
+  feature_flags: FeatureFlagTable;
+  feature_flag_overrides: FeatureFlagOverrideTable;
+  captcha_spent: CaptchaSpentTable;
+  sign_in_attempts: SignInAttemptTable;
+  service_secrets: ServiceSecretTable;
   signing_keys: SigningKeyTable;
 }
+
+/** A connection or a transaction over the identity schema (repositories take it first). */
+export type Db = Executor<IdentityDatabase & KitTables>;

@@ -3,6 +3,16 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 export interface OrganizationTable {
   id: Generated<string>;
   name: string;
+  /** unique; derived from the name at creation */
+  subdomain: string | null;
+  /** the creator's e-mail domain unless exempt (company or public mailbox domain) */
+  domain: string | null;
+  plan_id: string | null;
+  /** the price label the spec stores on the organization, e.g. '$397/month' */
+  plan_label: string | null;
+  billing_interval: Generated<string>;
+  active_seat_count: Generated<number>;
+  created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

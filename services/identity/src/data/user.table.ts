@@ -8,7 +8,10 @@ export interface UserTable {
   email: string;
   first_name: string | null;
   last_name: string | null;
+  phone: string | null;
   role: Generated<UserRole>;
+  status: Generated<'active' | 'inactive'>;
+  /** argon2id PHC string; never leaves this service and is never logged */
   password_hash: string | null;
   email_verified_at: Date | null;
   created_at: Generated<Date>;
@@ -18,3 +21,16 @@ export interface UserTable {
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
+
+export interface CustomUserRoleTable {
+  user_id: string;
+  role: string;
+  created_at: Generated<Date>;
+}
+
+export interface StaffUserTable {
+  id: Generated<string>;
+  email: string;
+  status: Generated<string>;
+  created_at: Generated<Date>;
+}

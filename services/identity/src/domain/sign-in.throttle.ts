@@ -80,7 +80,11 @@ export function delayFor(count: number, rule: ThrottleRule): number {
 /** Ms until the next attempt is allowed; 0 when it is allowed now. */
 export function waitFor(counter: AttemptCounter | null, rule: ThrottleRule, now: number): number {
   if (!counter || now - counter.lastAt > rule.resetAfterMs) return 0;
-  return Math.max(0, counter.lastAt + delayFor(counter.count, rule) - now);
+  const delay = delayFor(counter.count, rule);
+  // Within the free attempts there is no wait, even when a concurrent attempt that started
+  // later (lastAt after now) was counted first.
+  if (delay === 0) return 0;
+  return Math.max(0, counter.lastAt + delay - now);
 }
 
 /** Throttle key for an account: the trimmed, lower-cased e-mail. */

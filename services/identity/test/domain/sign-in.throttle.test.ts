@@ -51,6 +51,8 @@ describe('back-off schedule', () => {
     assert.equal(waitFor({ count: 5, lastAt: at }, rule, at + 10 * SEC), 20 * SEC);
     assert.equal(waitFor({ count: 5, lastAt: at }, rule, at + 30 * SEC), 0);
     assert.equal(waitFor({ count: 40, lastAt: at }, rule, at + rule.resetAfterMs + 1), 0);
+    // A concurrent attempt that started later but was counted first is no reason to wait.
+    assert.equal(waitFor({ count: 2, lastAt: at + 50 }, rule, at), 0);
   });
 });
 

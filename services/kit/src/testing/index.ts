@@ -47,3 +47,7 @@ export async function runServerExpectingFailure(serverTs: URL, env: Record<strin
   clearTimeout(timer);
   return { code, stderr };
 }
+
+// Key pairs, a JWKS server and a token signer, so every service can test refusal of forged tokens.
+export { createSigningKey, serveJwks, signAccessToken } from '../auth/testing.ts';
+export type { JwksServer, SignOptions, SigningKey } from '../auth/testing.ts';

@@ -1,0 +1,20 @@
+// What the use cases need, built once in app.ts.
+import type { KitTables } from '@lectern/service-kit';
+import type { Kysely } from 'kysely';
+import type { CaptchaVerifier } from './captcha/index.ts';
+import type { IdentityConfig } from './config.ts';
+import type { IdentityDatabase } from './data/database.ts';
+import type { PasswordHasher } from './domain/password.hasher.ts';
+import type { SignInThrottle } from './domain/sign-in.throttle.ts';
+import type { AccessTokenIssuer } from './session/access-token.issuer.ts';
+
+export interface IdentityContext {
+  db: Kysely<IdentityDatabase & KitTables>;
+  config: IdentityConfig;
+  companyDomains: readonly string[];
+  hasher: PasswordHasher;
+  captcha: CaptchaVerifier;
+  captchaKey: string;
+  throttle: SignInThrottle;
+  tokens: AccessTokenIssuer;
+}
