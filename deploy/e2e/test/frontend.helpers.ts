@@ -29,10 +29,10 @@ export function assertFrontEndsBuilt(): void {
   }
 }
 
-/** Starts the edge in this process on a free port; `env` overrides its configuration. */
-export async function startEdge(env: Record<string, string> = {}) {
+/** Starts the edge in this process (on `port`, default a free one); `env` overrides its configuration. */
+export async function startEdge(env: Record<string, string> = {}, port = 0) {
   const app = await buildApp(loadEdgeConfig({ ...env }), { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { url, close: () => app.close() };
 }
