@@ -252,7 +252,7 @@ describe('node.Dockerfile', () => {
     });
   });
 
-  test('the manifests stage copies the lock and every workspace package.json (npm ci checks them all)', () => {
+  test('the manifests stage copies the lock and every workspace package.json (npm checks the lock against them all)', () => {
     const copied = copiesOf(dockerfile, 'manifests').flatMap((copy) => copy.sources);
     assert.ok(copied.includes('package-lock.json') && copied.includes('package.json'));
     const workspaceManifests = copied.filter((source) => source.endsWith('/package.json'));

@@ -13,7 +13,7 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
-# manifests: exactly what `npm ci` reads. npm checks the lock against every workspace's
+# manifests: exactly what `npm install` reads (not `npm ci`: see ADR 0001). npm checks the lock against every workspace's
 # package.json, so all of them are copied (and nothing else), which keeps the dependency layers
 # cached until a manifest or the lock changes.
 FROM ${NODE_IMAGE} AS manifests
@@ -48,7 +48,7 @@ COPY deploy/consistency/package.json deploy/consistency/
 # The dangling `.bin/node` link is removed so npm scripts use the image's Node.
 FROM manifests AS deps
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --ignore-scripts --no-audit --no-fund \
+    npm install --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/node node_modules/.bin/node
 
 # ---------------------------------------------------------------------------------------------
@@ -73,22 +73,22 @@ COPY mfe-console mfe-console
 RUN npm run build -w shell/host -w mfe-marketing -w mfe-staff -w mfe-member -w mfe-console
 
 # ---------------------------------------------------------------------------------------------
-# Production dependency trees, one per kind of image. `npm ci -w <folder> --omit=dev` installs only
+# Production dependency trees, one per kind of image. `npm install -w <folder> --omit=dev` installs only
 # that workspace's runtime closure (its workspace dependencies are linked, their packages
 # installed), so a service image carries neither webpack nor the local launcher's embedded
 # Postgres.
 FROM manifests AS service-deps
 ARG SERVICE=identity
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w services/${SERVICE}
+    npm install --omit=dev --ignore-scripts --no-audit --no-fund -w services/${SERVICE}
 
 FROM manifests AS worker-deps
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w workflows
+    npm install --omit=dev --ignore-scripts --no-audit --no-fund -w workflows
 
 FROM manifests AS edge-deps
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w deploy/edge
+    npm install --omit=dev --ignore-scripts --no-audit --no-fund -w deploy/edge
 
 # ---------------------------------------------------------------------------------------------
 # runtime: what every image runs on. Code and dependencies stay owned by root and read-only for
