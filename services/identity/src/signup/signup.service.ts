@@ -138,7 +138,11 @@ async function createStepOne(ctx: IdentityContext, form: ValidForm, input: Signu
   const interval: BillingInterval = INTERVALS.includes(input.interval as BillingInterval) ? (input.interval as BillingInterval) : 'monthly';
   const domain = emailDomain(form.email);
   const holderOfDomain = domain ? await findOrganizationByDomain(ctx.db, domain) : undefined;
-  const refusal = domainCheck(form.email, holderOfDomain ?? null, ctx.companyDomains, 'create');
+  // The same person retrying an unfinished signup holds the domain through the organization
+  // they are about to reuse: that is not another organization.
+  const retried = decideSubdomain(form.email, await findSubdomainHolder(ctx.db, form.subdomain!));
+  const otherHolder = holderOfDomain && !(retried.kind === 'reuse' && retried.organizationId === holderOfDomain.id) ? holderOfDomain : null;
+  const refusal = domainCheck(form.email, otherHolder, ctx.companyDomains, 'create');
   if (refusal) throw identityError(ErrorCode.CONFLICT, 'domain_has_organization', refusal);
   if (await emailTaken(ctx.db, form.email)) throw identityError(ErrorCode.CONFLICT, 'email_taken', SIGNUP_MESSAGES.emailTaken);
   const subdomain = form.subdomain!;
