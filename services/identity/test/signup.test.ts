@@ -60,7 +60,7 @@ describe('signup, e-mail confirmation, onboarding', () => {
     const form = joinForm({ email: 'New.Member@Example.org', phone: '555-0100' });
     const res = await post(form);
     assert.equal(res.statusCode, 201, res.body);
-    assert.deepEqual({ ...res.json(), userId: undefined }, { mode: 'join', userId: undefined, email: 'new.member@example.org', next: '/verify-email', message: 'Registration successful! Please check your email.' });
+    assert.deepEqual({ ...res.json<Record<string, unknown>>(), userId: undefined }, { mode: 'join', userId: undefined, email: 'new.member@example.org', next: '/verify-email', message: 'Registration successful! Please check your email.' });
     const user = await built.app.kit.db.selectFrom('users').selectAll().where('id', '=', res.json().userId).executeTakeFirstOrThrow();
     assert.equal(user.role, 'MEMBER');
     assert.equal(user.org_id, orgId);
