@@ -11,7 +11,7 @@ export function DashboardPage() {
       </div>
       <NotYetAvailable feature="The staff dashboard">
         <p>
-          Sign-in and the sermons service are not connected yet. Once they are, this page shows Total Sermons, Processing,
+          The sermons service is not connected yet. Once it is, this page shows Total Sermons, Processing,
           This Month and your five Recent Sermons.
         </p>
       </NotYetAvailable>
