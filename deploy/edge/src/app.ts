@@ -28,7 +28,7 @@ function problem(reply: ProblemReply, status: number, title: string, detail: str
 export async function buildApp(config: EdgeConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // The proxy streams bodies untouched; the edge itself parses none.
     bodyLimit: 1024 * 1024,
   });
@@ -42,6 +42,14 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
       rewritePrefix: prefix,
       websocket: true,
       replyOptions: {
+        // Services see the client's address (identity throttles sign-in per address), never a
+        // value the client made up: X-Forwarded-For is replaced, not appended to.
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': request.ip,
+          'x-forwarded-proto': request.protocol,
+          'x-forwarded-host': request.host,
+        }),
         onError: (reply, { error }) => {
           reply.log.warn({ service, upstream, err: error }, 'upstream service unreachable');
           return problem(reply, 502, `The ${service} service is unavailable`, `The edge could not reach the ${service} service. Try again in a moment.`);

@@ -17,6 +17,12 @@ export interface EdgeConfig {
   /** Upstream base URL per service; `/api/<service>/…` is forwarded unchanged. */
   services: Record<ServiceName, string>;
   logLevel: string;
+  /**
+   * Whether the edge itself sits behind a trusted proxy or load balancer (EDGE_TRUST_PROXY):
+   * only then are incoming X-Forwarded-* headers believed. By default the edge is the first hop
+   * and tells the services the real client address.
+   */
+  trustProxy: boolean;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -47,5 +53,12 @@ export function loadEdgeConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig
     remoteDirs,
     services,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseFlag('EDGE_TRUST_PROXY', env.EDGE_TRUST_PROXY),
   };
+}
+
+function parseFlag(variable: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`${variable} must be true or false, got "${value}"`);
 }

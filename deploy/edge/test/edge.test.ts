@@ -30,6 +30,7 @@ before(async () => {
   writeFileSync(join(marketingDir, '465.89abcdef.js'), 'chunk');
 
   upstream = Fastify();
+  upstream.get('/api/sermons/whois', async (request) => ({ forwardedFor: request.headers['x-forwarded-for'] ?? null }));
   upstream.all('/api/sermons/*', async (request) => ({ method: request.method, url: request.url, body: request.body ?? null }));
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   const wss = new WebSocketServer({ server: upstream.server });
@@ -100,6 +101,12 @@ test('a remote with an empty build directory answers 404 (the shell then shows i
   const response = await fetch(`${edgeUrl}/mfe/staff/mf-manifest.json`);
   assert.equal(response.status, 404);
   assert.doesNotMatch(await response.text(), /lectern-frame/);
+});
+
+test('services are told the client address, never one the client made up', async () => {
+  const response = await fetch(`${edgeUrl}/api/sermons/whois`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { forwardedFor: '127.0.0.1' });
 });
 
 test('API calls are proxied to the service with path, query and body unchanged', async () => {
