@@ -1,26 +1,89 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Lead, NotYetAvailable, PageTitle } from '@lectern/shell-kit';
+import styled from 'styled-components';
+import { Button, Card, Lead, PageTitle, Panel, Spinner, useSession } from '@lectern/shell-kit';
+import { useDashboard } from '../hooks/useSermonData.ts';
+import { messageOf } from '../hooks/useResource.ts';
+import { welcomeName } from '../sermons/sermon.format.ts';
+import { RecentSermons } from '../components/RecentSermons.tsx';
 import { CardTitle, Muted, Stack } from './staff.styles.ts';
 
+const Grid = styled.div`
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+const StatValue = styled.div`
+  font-size: 2.25rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.primary};
+  line-height: 1.1;
+`;
+
+const StatLabel = styled.div`
+  color: ${({ theme }) => theme.colors.inkMuted};
+  font-weight: 600;
+`;
+
+function StatCard({ label, value, note }: { label: string; value: number; note: string }) {
+  return (
+    <Card aria-label={label}>
+      <StatLabel>{label}</StatLabel>
+      <StatValue>{value}</StatValue>
+      <Muted>{note}</Muted>
+    </Card>
+  );
+}
+
 export function DashboardPage() {
+  const user = useSession((state) => state.user);
+  const dashboard = useDashboard();
+  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+
   return (
     <Stack>
       <div>
         <PageTitle>Dashboard</PageTitle>
-        <Lead>Your church's sermons at a glance.</Lead>
+        <Lead>Welcome, {welcomeName(fullName)}. Your church's sermons at a glance.</Lead>
       </div>
-      <NotYetAvailable feature="The staff dashboard">
-        <p>
-          The sermons service is not connected yet. Once it is, this page shows Total Sermons, Processing,
-          This Month and your five Recent Sermons.
-        </p>
-      </NotYetAvailable>
+      {dashboard.loading && !dashboard.data ? (
+        <Spinner label="Loading your sermons…" />
+      ) : dashboard.error && !dashboard.data ? (
+        // A box, not an alert: the page is usable without the counts (Upload Sermon stays available).
+        <Panel tone="danger" title="Your sermon counts could not be loaded">
+          <p>{messageOf(dashboard.error, 'Please try again.')}</p>
+          <Button type="button" $variant="secondary" onClick={dashboard.reload}>
+            Try again
+          </Button>
+        </Panel>
+      ) : dashboard.data ? (
+        <Grid>
+          <StatCard label="Total Sermons" value={dashboard.data.total} note={`${dashboard.data.published} published`} />
+          <StatCard label="Processing" value={dashboard.data.processing} note="being processed" />
+          <StatCard label="This Month" value={dashboard.data.thisMonth} note="created this month" />
+        </Grid>
+      ) : null}
+      <Grid>
+        <Card>
+          <CardTitle>Upload Sermon</CardTitle>
+          <Muted>Turn a recording into a transcript, an outline and a 5-day devotional.</Muted>
+          <Button as={Link} to="/sermons">
+            Get Started
+          </Button>
+        </Card>
+        {user?.companyDomain && (
+          <Card>
+            <CardTitle>Communications</CardTitle>
+            <Muted>Send a templated e-mail to your church.</Muted>
+            <Button as={Link} to="/communications">
+              Send Message
+            </Button>
+          </Card>
+        )}
+      </Grid>
       <Card>
-        <CardTitle>Upload Sermon</CardTitle>
-        <Muted>Turn a recording into a transcript, an outline and a 5-day devotional.</Muted>
-        <Button as={Link} to="/sermons">
-          Get Started
-        </Button>
+        <CardTitle>Recent Sermons</CardTitle>
+        {dashboard.data && <RecentSermons sermons={dashboard.data.recent} />}
       </Card>
     </Stack>
   );

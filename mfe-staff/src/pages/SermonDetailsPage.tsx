@@ -1,15 +1,166 @@
-import { Link } from 'react-router-dom';
-import { NotYetAvailable, PageTitle } from '@lectern/shell-kit';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError, Button, ErrorPanel, Panel, PageTitle, Spinner } from '@lectern/shell-kit';
+import { useSermonDetails } from '../hooks/useSermonDetails.ts';
+import { messageOf } from '../hooks/useResource.ts';
+import { SECTION_FAILURE_TITLES, percentOf, showStepper, stepState } from '../sermons/pipeline.steps.ts';
+import { formatDate } from '../sermons/sermon.format.ts';
+import type { SermonDetails } from '../sermons/sermon.types.ts';
+import { StatusBadge } from '../components/SermonStatus.tsx';
+import { PipelineStepper } from '../components/PipelineStepper.tsx';
+import { SectionCard } from '../components/SectionCard.tsx';
+import { TranscriptPreview, downloadTranscript, printTranscript } from '../components/TranscriptSection.tsx';
+import { OutlineEditor, printOutline } from '../components/OutlineSection.tsx';
+import { DevotionalSeries } from '../components/DevotionalSeries.tsx';
+import { DeleteSermonDialog } from '../components/DeleteSermonDialog.tsx';
+import { RenderErrorBoundary } from '../components/RenderErrorBoundary.tsx';
 import { Stack } from './staff.styles.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const Header = styled.header`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 1rem;
+  flex-wrap: wrap;
+  h1 { margin: 0.25rem 0; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.inkMuted}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+`;
+
 export function SermonDetailsPage() {
+  const { id } = useParams();
   return (
     <Stack>
       <Link to="/sermons">← Back to Sermons</Link>
-      <PageTitle>Sermon details</PageTitle>
-      <NotYetAvailable feature="Sermon details">
-        <p>The transcript, the sermon outline and the 5-Day Devotional Series of a sermon appear here once the sermons service is connected.</p>
-      </NotYetAvailable>
+      <RenderErrorBoundary>{id && UUID.test(id) ? <SermonDetailsView id={id} /> : <ErrorPanel title="Invalid sermon ID" />}</RenderErrorBoundary>
     </Stack>
+  );
+}
+
+function SermonDetailsView({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const toLibrary = useCallback(() => navigate('/sermons'), [navigate]);
+  const { data, error, loading, reload, busyAction, actions } = useSermonDetails(id, toLibrary);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  if (loading && !data) return <Spinner label="Loading sermon…" />;
+  if (error && !data) {
+    if (error instanceof ApiError && error.status === 404) return <ErrorPanel title="Sermon not found" />;
+    if (error instanceof ApiError && error.status === 400) return <ErrorPanel title="Invalid sermon ID" />;
+    return <ErrorPanel title="The sermon could not be loaded" message={messageOf(error, 'Please try again.')} onRetry={reload} />;
+  }
+  if (!data) return <ErrorPanel title="Sermon not found" />;
+  return (
+    <>
+      <SermonContent
+        details={data}
+        busyAction={busyAction}
+        onPublish={() => void actions.publish()}
+        onDelete={() => setConfirmDelete(true)}
+        onStop={() => void actions.stop().then((stopped) => stopped && toLibrary())}
+        onRetry={() => void actions.retry(data.sermon.temporaryMediaPath)}
+        onSaveOutline={actions.saveOutline}
+        onSaveDevotional={actions.saveDevotional}
+      />
+      {confirmDelete && (
+        <DeleteSermonDialog
+          deleting={busyAction === 'delete'}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() =>
+            void actions.remove().then((removed) => {
+              setConfirmDelete(false);
+              if (removed) toLibrary();
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRetry, onSaveOutline, onSaveDevotional }: {
+  details: SermonDetails;
+  busyAction: string | null;
+  onPublish(): void;
+  onDelete(): void;
+  onStop(): void;
+  onRetry(): void;
+  onSaveOutline: Parameters<typeof OutlineEditor>[0]['onSave'];
+  onSaveDevotional: Parameters<typeof DevotionalSeries>[0]['onSave'];
+}) {
+  const { sermon, progress, transcript, outline, devotionals } = details;
+  const section = (step: 'transcribe' | 'outline' | 'devotion') => ({
+    state: stepState(progress, step),
+    percent: percentOf(progress, step),
+    failureTitle: SECTION_FAILURE_TITLES[step],
+    retrying: busyAction === 'retry',
+    onRetry,
+  });
+  return (
+    <>
+      <Header>
+        <div>
+          <PageTitle>{sermon.title}</PageTitle>
+          <p>
+            {sermon.speaker} · {formatDate(sermon.recordedAt ?? sermon.createdAt)}
+          </p>
+        </div>
+        <Actions>
+          <StatusBadge status={sermon.status} />
+          {sermon.status === 'REVIEW' && (
+            <Button type="button" disabled={busyAction === 'publish'} onClick={onPublish}>
+              Publish
+            </Button>
+          )}
+          <Button type="button" $variant="secondary" onClick={onDelete}>
+            Delete
+          </Button>
+        </Actions>
+      </Header>
+      {progress.errorMessage && (
+        <Panel tone="danger" role="alert" title="Processing failed">
+          <p>{progress.errorMessage}</p>
+        </Panel>
+      )}
+      {showStepper(progress, sermon.status) && <PipelineStepper progress={progress} stopping={busyAction === 'stop'} onStop={onStop} />}
+      <SectionCard
+        title="Transcription"
+        {...section('transcribe')}
+        tools={
+          <>
+            <Button type="button" $variant="secondary" onClick={() => downloadTranscript(sermon.title, transcript?.text)}>
+              Download
+            </Button>
+            <Button type="button" $variant="secondary" onClick={() => printTranscript(sermon.title, transcript?.text)}>
+              Print
+            </Button>
+          </>
+        }
+      >
+        <TranscriptPreview text={transcript?.text} characterCount={transcript?.characterCount} />
+      </SectionCard>
+      <SectionCard
+        title="Sermon Outline"
+        {...section('outline')}
+        tools={
+          <Button type="button" $variant="secondary" onClick={() => printOutline(sermon.title, outline)}>
+            Print
+          </Button>
+        }
+      >
+        <OutlineEditor outline={outline} saving={busyAction === 'outline'} onSave={onSaveOutline} />
+      </SectionCard>
+      <SectionCard title="5-Day Devotional Series" {...section('devotion')}>
+        <DevotionalSeries sermonTitle={sermon.title} devotionals={devotionals} saving={busyAction === 'devotional'} onSave={onSaveDevotional} />
+      </SectionCard>
+    </>
   );
 }

@@ -1,7 +1,13 @@
-import { Card, Lead, NotYetAvailable, PageTitle } from '@lectern/shell-kit';
+import { Card, Lead, PageTitle } from '@lectern/shell-kit';
+import { useQuota, useSermonLibrary } from '../hooks/useSermonData.ts';
+import { messageOf } from '../hooks/useResource.ts';
+import { UploadForm } from '../components/UploadForm.tsx';
+import { SermonLibrary } from '../components/SermonLibrary.tsx';
 import { CardTitle, Stack } from './staff.styles.ts';
 
 export function SermonsPage() {
+  const library = useSermonLibrary();
+  const quota = useQuota();
   return (
     <Stack>
       <div>
@@ -10,15 +16,17 @@ export function SermonsPage() {
       </div>
       <Card>
         <CardTitle>Upload New Sermon</CardTitle>
-        <NotYetAvailable feature="Uploading">
-          <p>Uploading a recording (title, speaker, recording date and one file up to 2 GB) arrives with the sermons service.</p>
-        </NotYetAvailable>
+        <UploadForm
+          quota={quota.data}
+          onUploaded={() => {
+            quota.reload();
+            library.reload();
+          }}
+        />
       </Card>
       <Card>
         <CardTitle>Sermon Library</CardTitle>
-        <NotYetAvailable feature="The sermon library">
-          <p>Your sermons, newest first, with their processing status, appear here once the sermons service is connected.</p>
-        </NotYetAvailable>
+        <SermonLibrary sermons={library.data} loading={library.loading} error={library.error ? messageOf(library.error, 'Please try again.') : null} onRetry={library.reload} />
       </Card>
     </Stack>
   );

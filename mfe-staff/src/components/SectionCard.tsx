@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button, Card, Panel } from '@lectern/shell-kit';
+import type { StepState } from '../sermons/pipeline.steps.ts';
+import { PENDING_LABEL } from '../sermons/pipeline.steps.ts';
+import { useCompletionFlash } from '../hooks/useCompletionFlash.ts';
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 1rem;
+  flex-wrap: wrap;
+  margin-bottom: 0.75rem;
+  h2 { font-size: 1.25rem; margin: 0; }
+`;
+
+const Tools = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+`;
+
+const Success = styled.span`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 700;
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;
+
+/** One result section (transcription, outline, devotionals) in its pending, processing, completed or error state. */
+export function SectionCard({ title, state, percent, failureTitle, retrying, onRetry, tools, children }: {
+  title: string;
+  state: StepState;
+  percent: number;
+  failureTitle: string;
+  retrying: boolean;
+  onRetry(): void;
+  tools?: ReactNode;
+  children?: ReactNode;
+}) {
+  const flash = useCompletionFlash(state);
+  return (
+    <Card aria-label={title} data-state={state}>
+      <Head>
+        <h2>
+          {title} {flash && <Success role="status">✓ Completed</Success>}
+        </h2>
+        {state === 'completed' && tools && <Tools>{tools}</Tools>}
+      </Head>
+      {state === 'pending' && <Muted>{PENDING_LABEL}</Muted>}
+      {state === 'processing' && <Muted>Processing… {Math.round(percent)}%</Muted>}
+      {state === 'failed' && (
+        <Panel tone="danger" title={failureTitle} role="alert">
+          <p>There was an error processing the transcription.</p>
+          <Button type="button" disabled={retrying} onClick={onRetry}>
+            Retry Processing
+          </Button>
+        </Panel>
+      )}
+      {state === 'completed' && children}
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+// The sermon upload in progress (spec 000 §4 upload flow): create the sermon, PUT the file with
+// progress, or cancel (abort + server clean-up). A store, so the form and the progress panel share it.
+import { createStore, useStore } from 'zustand';
+import { ApiError, sessionStore, showToast } from '@lectern/shell-kit';
+import { sermonsClient } from '../sermons/sermons.client.ts';
+import type { SermonsClient } from '../sermons/sermons.client.ts';
+import { putFile, UploadError } from '../sermons/upload.transfer.ts';
+import type { RunningUpload } from '../sermons/upload.transfer.ts';
+import type { QuotaUsage } from '../sermons/sermon.types.ts';
+import { quotaReachedMessage } from '../sermons/quota.text.ts';
+
+export const UPLOAD_SUCCESS = 'Sermon submitted successfully! Redirecting to sermon page...';
+
+export type UploadPhase = 'idle' | 'creating' | 'uploading' | 'canceling';
+
+export interface UploadRequest {
+  title: string;
+  speaker: string;
+  recordedAt: string;
+  file: File | null;
+  sourceUrl: string | null;
+}
+
+export interface UploadState {
+  phase: UploadPhase;
+  fileName: string | null;
+  loaded: number;
+  total: number;
+  sermonId: string | null;
+  error: string | null;
+  /** Resolves with the new sermon's id, or null when it was refused, failed or stopped. */
+  start(request: UploadRequest, quota: QuotaUsage | null): Promise<string | null>;
+  stop(): Promise<void>;
+  clearError(): void;
+}
+
+export function createUploadStore(client: SermonsClient = sermonsClient) {
+  let running: RunningUpload<unknown> | null = null;
+  let canceled = false;
+  return createStore<UploadState>()((set, get) => ({
+    phase: 'idle',
+    fileName: null,
+    loaded: 0,
+    total: 0,
+    sermonId: null,
+    error: null,
+    clearError: () => set({ error: null }),
+    async start(request, quota) {
+      if (get().phase !== 'idle') return null;
+      if (quota && quota.remaining <= 0) {
+        set({ error: quotaReachedMessage(quota.resets_at) });
+        return null;
+      }
+      if (!sessionStore.getState().user?.orgId) {
+        set({ error: 'No organization associated with user' });
+        return null;
+      }
+      canceled = false;
+      set({ phase: 'creating', error: null, fileName: request.file?.name ?? null, loaded: 0, total: request.file?.size ?? 0, sermonId: null });
+      try {
+        const created = await client.create({
+          title: request.title.trim(),
+          speaker: request.speaker.trim(),
+          recordedAt: request.recordedAt,
+          ...(request.file
+            ? { file: { name: request.file.name, size: request.file.size, contentType: request.file.type || 'application/octet-stream' } }
+            : { sourceUrl: request.sourceUrl ?? '' }),
+        });
+        const sermonId = created.sermon.id;
+        set({ sermonId });
+        if (request.file && created.upload) {
+          if (canceled) throw new UploadError('Upload aborted', true);
+          set({ phase: 'uploading' });
+          running = putFile(created.upload, request.file, ({ loaded, total }) => set({ loaded, total }), sessionStore.getState().accessToken);
+          await running.done;
+          running = null;
+        }
+        showToast({ kind: 'success', title: UPLOAD_SUCCESS });
+        set({ phase: 'idle', fileName: null, loaded: 0, total: 0, sermonId: null });
+        return sermonId;
+      } catch (error) {
+        running = null;
+        if (canceled || (error instanceof UploadError && error.aborted && canceled)) return null;
+        const message =
+          error instanceof ApiError
+            ? error.detail ?? 'Failed to upload sermon'
+            : error instanceof UploadError
+              ? error.message
+              : 'Failed to upload sermon';
+        showToast({ kind: 'error', title: message });
+        set({ phase: 'idle', error: message, loaded: 0, total: 0, sermonId: null });
+        return null;
+      }
+    },
+    async stop() {
+      const { sermonId, phase } = get();
+      if (phase !== 'creating' && phase !== 'uploading') return;
+      canceled = true;
+      set({ phase: 'canceling' });
+      running?.abort();
+      running = null;
+      try {
+        if (sermonId) await client.cancelUpload(sermonId);
+        showToast({ kind: 'info', title: 'Upload canceled and cleaned up' });
+        set({ phase: 'idle', fileName: null, loaded: 0, total: 0, sermonId: null, error: null });
+      } catch (error) {
+        const message = error instanceof ApiError && error.detail ? error.detail : 'Failed to cancel upload';
+        showToast({ kind: 'error', title: 'Failed to cancel upload', message });
+        set({ phase: 'idle', error: 'Upload canceled', loaded: 0, total: 0, sermonId: null });
+      }
+    },
+  }));
+}
+
+export const uploadStore = createUploadStore();
+
+export function useUpload<T>(select: (state: UploadState) => T): T {
+  return useStore(uploadStore, select);
+}

@@ -1,0 +1,46 @@
+// The sermons service's public routes (services/sermons/API.md), through the page's API client.
+import { api } from '@lectern/shell-kit';
+import type { ApiClient } from '@lectern/shell-kit';
+import type { DashboardSummary, Devotional, Outline, QuotaUsage, Sermon, SermonDetails, SermonProgress, SermonSummary, UploadTarget } from './sermon.types.ts';
+
+export const SERMONS_BASE = '/api/sermons';
+
+export interface CreateSermonBody {
+  title: string;
+  speaker: string;
+  recordedAt: string;
+  file?: { name: string; size: number; contentType: string };
+  sourceUrl?: string;
+}
+
+export interface CreatedSermon {
+  sermon: Sermon;
+  progress: SermonProgress;
+  upload?: UploadTarget;
+  message?: string;
+}
+
+export function createSermonsClient(client: ApiClient = api) {
+  const path = (p: string) => `${SERMONS_BASE}${p}`;
+  const id = (sermonId: string) => encodeURIComponent(sermonId);
+  return {
+    dashboard: () => client.get<DashboardSummary>(path('/dashboard')),
+    list: async () => (await client.get<{ sermons: SermonSummary[] }>(path('/sermons'))).sermons,
+    quota: () => client.get<QuotaUsage>(path('/quota')),
+    create: (body: CreateSermonBody) => client.post<CreatedSermon>(path('/sermons'), body),
+    cancelUpload: (sermonId: string) => client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/cancel-upload`)),
+    details: (sermonId: string) => client.get<SermonDetails>(path(`/sermons/${id(sermonId)}`)),
+    saveOutline: async (sermonId: string, outline: Outline) =>
+      (await client.put<{ outline: Outline }>(path(`/sermons/${id(sermonId)}/outline`), { outline })).outline,
+    saveDevotional: async (devotionalId: string, body: Omit<Devotional, 'id' | 'sermonId' | 'dayNumber'>) =>
+      (await client.put<{ devotional: Devotional }>(path(`/devotionals/${encodeURIComponent(devotionalId)}`), body)).devotional,
+    publish: async (sermonId: string) => (await client.post<{ sermon: Sermon }>(path(`/sermons/${id(sermonId)}/publish`))).sermon,
+    remove: (sermonId: string) => client.delete<void>(path(`/sermons/${id(sermonId)}`)),
+    stop: (sermonId: string) => client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/stop`)),
+    retry: (sermonId: string) => client.post<{ message: string; restartedAt: string }>(path(`/sermons/${id(sermonId)}/retry`)),
+  };
+}
+
+export type SermonsClient = ReturnType<typeof createSermonsClient>;
+
+export const sermonsClient = createSermonsClient();

@@ -1,0 +1,33 @@
+/// <reference types="node" />
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { processingFinished, showStepper, stepLabel, stepMessage, stepState } from '../src/sermons/pipeline.steps.ts';
+import { defaultProgress } from '../src/sermons/sermon.types.ts';
+
+test('per-step state: failed on the current step, completed at 100, processing above 0 or current, else pending', () => {
+  const p = { ...defaultProgress('s'), uploadPct: 100, transcribePct: 40, currentStep: 'transcribe' as const };
+  assert.equal(stepState(p, 'upload'), 'completed');
+  assert.equal(stepState(p, 'transcribe'), 'processing');
+  assert.equal(stepState(p, 'outline'), 'pending');
+  assert.equal(stepLabel(p, 'transcribe'), '40%');
+  assert.equal(stepLabel(p, 'outline'), 'Waiting to start...');
+  assert.equal(stepLabel(p, 'upload'), 'Completed');
+  assert.equal(stepMessage(p, 'transcribe'), 'Transcribing audio with AI...');
+  assert.equal(stepMessage(p, 'upload'), 'File uploaded successfully');
+  const failed = { ...p, status: 'failed' as const };
+  assert.equal(stepState(failed, 'transcribe'), 'failed');
+  assert.equal(stepLabel(failed, 'transcribe'), 'Failed');
+  assert.equal(stepMessage(failed, 'transcribe'), 'Processing failed');
+  assert.equal(stepState(defaultProgress('s'), 'upload'), 'processing', 'the current step at 0% is processing');
+});
+
+test('processing is finished on completed, on all three steps at 100, or in REVIEW/PUBLISHED; the stepper shows otherwise', () => {
+  const p = defaultProgress('s');
+  assert.equal(processingFinished(p, 'PROCESSING'), false);
+  assert.equal(showStepper(p, 'PROCESSING'), true);
+  assert.equal(processingFinished({ ...p, transcribePct: 100, outlinePct: 100, devotionPct: 100 }, 'PROCESSING'), true);
+  assert.equal(processingFinished(p, 'REVIEW'), true);
+  assert.equal(showStepper(p, 'REVIEW'), false);
+  assert.equal(showStepper({ ...p, status: 'failed' }, 'FAILED'), false);
+  assert.equal(showStepper(null, 'PROCESSING'), false);
+});
