@@ -1,22 +1,66 @@
 // Builds the sermons app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
-// health) → repositories → routes/. Tests build it with `inject`; server.ts only listens.
-import { createServiceApp } from '@lectern/service-kit';
-import type { HttpAppOptions, ServiceApp } from '@lectern/service-kit';
+// health) → storage, Temporal client, live hub → use cases → routes. server.ts only listens.
+import { apiPrefix, createServiceApp, createStorage, LiveHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
+import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import type { SermonsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
 import type { SermonsDatabase } from './data/database.ts';
+import { SermonsService } from './domain/sermons.service.ts';
+import { PipelineClient } from './pipeline/pipeline.client.ts';
+import { internalRoutes } from './routes/internal.routes.ts';
+import { sermonRoutes } from './routes/sermons.routes.ts';
+import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
+import { UploadSigner } from './upload/upload.signing.ts';
 
-export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig>;
+export const RAW_BUCKET = 'sermons-raw';
 
-export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> = {}): Promise<SermonsApp> {
+export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonsService; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket> };
+
+export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> & { uploadTimeoutMs?: number } = {}): Promise<SermonsApp> {
+  const { uploadTimeoutMs, ...appOptions } = options;
   const app = await createServiceApp<SermonsDatabase, SermonsConfig>({
     service: SERVICE,
     config,
     description: 'Sermons, processing progress, transcripts, outlines, devotionals and quota.',
     migrations: new URL('./migrations/', import.meta.url),
-    ...options,
+    ...appOptions,
   });
-  // Feature routes register here under apiPrefix(SERVICE), e.g.
-  // app.register(sermonRoutes, { prefix: apiPrefix(SERVICE), db: app.kit.db }).
-  return app;
+  const prefix = apiPrefix(SERVICE);
+  const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
+  const rawBucket = () => storage.bucket(RAW_BUCKET);
+  const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE });
+  const hub = new LiveHub();
+  const sermons = new SermonsService({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
+  const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
+  const active = new ActiveUploads();
+
+  await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config });
+  await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
+  await app.register(internalRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
+  await app.register(livePlugin, {
+    prefix,
+    hub,
+    authorize: async (principal, topic) => {
+      const [kind, id] = topic.split(':');
+      return kind === 'sermon' && id !== undefined && principal.orgId !== null && (await sermons.orgOf(id)) === principal.orgId;
+    },
+  });
+  app.addHook('onClose', async () => {
+    await pipeline.close().catch(() => undefined);
+    await storage.close();
+  });
+  app.decorate('sermons', sermons);
+  app.decorate('pipeline', pipeline);
+  app.decorate('hub', hub);
+  app.decorate('rawBucket', rawBucket);
+  return app as SermonsApp;
+}
+
+function storageEnv(config: SermonsConfig): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { STORAGE_DRIVER: config.STORAGE_DRIVER, STORAGE_FS_ROOT: config.STORAGE_FS_ROOT, S3_REGION: config.S3_REGION };
+  if (config.STORAGE_SIGNING_SECRET) env.STORAGE_SIGNING_SECRET = config.STORAGE_SIGNING_SECRET;
+  if (config.S3_ENDPOINT) env.S3_ENDPOINT = config.S3_ENDPOINT;
+  if (config.S3_ACCESS_KEY_ID) env.S3_ACCESS_KEY_ID = config.S3_ACCESS_KEY_ID;
+  if (config.S3_SECRET_ACCESS_KEY) env.S3_SECRET_ACCESS_KEY = config.S3_SECRET_ACCESS_KEY;
+  return env;
 }

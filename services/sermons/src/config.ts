@@ -9,11 +9,34 @@ export const SermonsConfigSchema = defineConfig({
   ...TemporalConfigProperties,
   ...StorageConfigProperties,
   PORT: Type.Integer({ default: 4102, minimum: 0, maximum: 65535 }),
+  /** Service token of /internal (pipeline worker → sermons). Unset: the internal routes refuse every call. */
+  SERMONS_INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
+  /** Sermons in the pipeline at once (all organizations) before uploads and retries answer 429. */
+  SERMON_PIPELINE_CAPACITY: Type.Integer({ default: 4, minimum: 1 }),
+  /** Uploads per cycle by plan, `plan:limit,…`. */
+  SERMON_QUOTA_LIMITS: Type.String({ default: 'free:4,standard:12,premium:40', pattern: '^[a-z0-9_-]+:\\d+(,[a-z0-9_-]+:\\d+)*$' }),
+  SERMON_DEFAULT_PLAN: Type.String({ default: 'standard', minLength: 1 }),
+  /** Where an upload is spooled while it is probed (default: the OS temp dir). */
+  UPLOAD_TMP_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  /** Identity's base URL, for the flag read (default: the origin of IDENTITY_JWKS_URL). */
+  IDENTITY_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 });
 
 export type SermonsConfig = Static<typeof SermonsConfigSchema>;
 
 /** Read once at start; throws ConfigError naming every missing or bad variable. */
 export function loadSermonsConfig(env: Record<string, string | undefined> = process.env): SermonsConfig {
-  return loadConfig(SermonsConfigSchema, env);
+  const config = loadConfig(SermonsConfigSchema, env);
+  const limits = parseQuotaLimits(config.SERMON_QUOTA_LIMITS);
+  if (!limits.has(config.SERMON_DEFAULT_PLAN)) {
+    throw new Error(`Invalid configuration: SERMON_DEFAULT_PLAN "${config.SERMON_DEFAULT_PLAN}" is not in SERMON_QUOTA_LIMITS`);
+  }
+  return config;
+}
+
+export function parseQuotaLimits(value: string): Map<string, number> {
+  return new Map(value.split(',').map((pair) => {
+    const [plan, limit] = pair.split(':');
+    return [plan as string, Number(limit)];
+  }));
 }

@@ -12,6 +12,7 @@ export interface SermonProgressTable {
   current_step: Generated<SermonStep>;
   status: Generated<ProgressStatus>;
   error_message: string | null;
+  message: string | null;
   updated_at: Generated<Date>;
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type SermonStatus = 'PROCESSING' | 'REVIEW' | 'PUBLISHED' | 'FAILED';
 
@@ -14,6 +14,12 @@ export interface SermonsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   published_at: Date | null;
+  duration: number | null;
+  media_url: string | null;
+  /** Key reserved in sermons-raw at creation; becomes temporary_media_path once the upload is verified. */
+  upload_key: string | null;
+  upload_content_type: string | null;
+  upload_size: ColumnType<string | null, number | null, number | null>;
 }
 
 export type SermonsRow = Selectable<SermonsTable>;

@@ -1,0 +1,121 @@
+// Internal routes for the pipeline worker (API.md "Internal endpoints"): service token only.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, ErrorCode } from '@lectern/service-kit';
+import { sermonErrors } from '../domain/sermon.errors.ts';
+import { sermonJson } from '../domain/sermon.mapper.ts';
+import { spokenStep, type DevotionalInput, type SermonsService } from '../domain/sermons.service.ts';
+
+export interface InternalRoutesOptions {
+  service: SermonsService;
+  token: string | undefined;
+}
+
+const stepBody = {
+  type: 'object',
+  required: ['step'],
+  properties: {
+    step: { type: 'string', enum: ['upload', 'transcribe', 'outline', 'devotion', 'normalize', 'devotional'] },
+    percent: { type: 'integer', minimum: 0, maximum: 100 },
+    message: { type: ['string', 'null'], maxLength: 2000 },
+  },
+} as const;
+
+export async function internalRoutes(app: FastifyInstance, options: InternalRoutesOptions): Promise<void> {
+  const { service } = options;
+  const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : null;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError(ErrorCode.UNAUTHENTICATED, { detail: 'A valid service token is required.' });
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    return { sermon: sermonJson(sermon), progress: await service.progressOf(sermon.id) };
+  });
+
+  app.post<{ Params: { id: string }; Body: { step: string; percent?: number; message?: string | null } }>('/sermons/:id/progress', {
+    schema: { body: { ...stepBody, required: ['step', 'percent'] } },
+  }, async (request, reply) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    await service.reportProgress(sermon, stepOf(request.body.step), request.body.percent ?? 0, request.body.message ?? null);
+    return reply.code(204).send();
+  });
+
+  app.put<{ Params: { id: string }; Body: { text: string; words: unknown[]; duration?: number } }>('/sermons/:id/transcript', {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['text', 'words'],
+        properties: {
+          text: { type: 'string' },
+          words: { type: 'array', items: { type: 'object', required: ['word', 'start', 'end'], properties: { word: { type: 'string' }, start: { type: 'number' }, end: { type: 'number' } } } },
+          duration: { type: 'number', minimum: 0 },
+        },
+      },
+    },
+  }, async (request, reply) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    await service.upsertTranscript(sermon, request.body.text, request.body.words, request.body.duration);
+    await service.reportProgress(sermon, 'transcribe', 100, 'Transcription completed');
+    return reply.code(204).send();
+  });
+
+  app.put<{ Params: { id: string }; Body: { outline: Record<string, unknown> } }>('/sermons/:id/outline', {
+    schema: { body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } } },
+  }, async (request, reply) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    await service.upsertOutline(sermon, request.body.outline);
+    await service.reportProgress(sermon, 'outline', 100, 'Sermon outline generated');
+    return reply.code(204).send();
+  });
+
+  app.put<{ Params: { id: string }; Body: { devotionals: (DevotionalInput & { dayNumber: number })[] } }>('/sermons/:id/devotionals', {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['devotionals'],
+        properties: { devotionals: { type: 'array', minItems: 5, maxItems: 5, items: { type: 'object', required: ['dayNumber'], properties: { dayNumber: { type: 'integer', minimum: 1, maximum: 5 } } } } },
+      },
+    },
+  }, async (request, reply) => {
+    const days = new Set(request.body.devotionals.map((d) => d.dayNumber));
+    if (days.size !== 5) throw new AppError(ErrorCode.BAD_REQUEST, { detail: 'devotionals must be days 1 to 5, once each' });
+    const sermon = await service.findAnyOrg(request.params.id);
+    await service.upsertDevotionals(sermon, request.body.devotionals);
+    await service.reportProgress(sermon, 'devotion', 100, 'Devotional series created');
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string }; Body: { step: string; message: string } }>('/sermons/:id/failed', {
+    schema: { body: { ...stepBody, required: ['step', 'message'] } },
+  }, async (request, reply) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    await service.markFailed(sermon, stepOf(request.body.step), request.body.message);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/sermons/:id/ready', async (request, reply) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    await service.markReady(sermon);
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: { id: string } }>('/sermons/:id', async (request, reply) => {
+    try {
+      const sermon = await service.findAnyOrg(request.params.id);
+      await service.remove(sermon, sermon.created_by, { releaseQuota: false });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === ErrorCode.NOT_FOUND)) throw error;
+    }
+    return reply.code(204).send();
+  });
+}
+
+function stepOf(step: string) {
+  const spoken = spokenStep(step);
+  if (!spoken) throw sermonErrors.notFound();
+  return spoken;
+}

@@ -1,0 +1,135 @@
+// Public routes (API.md): staff-area roles of the caller's organization only.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, requireRole } from '@lectern/service-kit';
+import type { SermonsConfig } from '../config.ts';
+import { extensionOf, MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.errors.ts';
+import { sermonJson } from '../domain/sermon.mapper.ts';
+import { newUploadKey, type SermonsService, type Actor, type DevotionalInput } from '../domain/sermons.service.ts';
+import { AppError, ErrorCode } from '@lectern/service-kit';
+import type { ActiveUploads } from '../upload/upload.routes.ts';
+import type { UploadSigner } from '../upload/upload.signing.ts';
+
+export interface SermonRoutesOptions {
+  service: SermonsService;
+  signer: UploadSigner;
+  active: ActiveUploads;
+  config: SermonsConfig;
+}
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const principal = await authenticate(request);
+  if (!principal.orgId) throw sermonErrors.noOrganization();
+  return { userId: principal.userId, orgId: principal.orgId };
+}
+
+interface CreateBody {
+  title?: unknown;
+  speaker?: unknown;
+  recordedAt?: unknown;
+  file?: { name?: unknown; size?: unknown; contentType?: unknown } | null;
+  sourceUrl?: unknown;
+}
+
+export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOptions): Promise<void> {
+  const { service, signer, active, config } = options;
+  app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
+  const editDevotional = requireRole('ADMIN', 'PASTOR');
+
+  app.get<{ Querystring: { limit?: number; cursor?: string } }>('/sermons', {
+    schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, cursor: { type: 'string', maxLength: 200 } } } },
+  }, async (request) => {
+    const actor = await actorOf(request);
+    return service.list(actor.orgId, request.query.limit ?? 1000, request.query.cursor);
+  });
+
+  app.get('/dashboard', async (request) => service.dashboard((await actorOf(request)).orgId));
+  app.get('/quota', async (request) => service.quota.usage(service.db, (await actorOf(request)).orgId));
+
+  app.post<{ Body: CreateBody }>('/sermons', async (request, reply) => {
+    const actor = await actorOf(request);
+    const body = (request.body ?? {}) as CreateBody;
+    const fieldErrors: Record<string, string> = {};
+    const title = typeof body.title === 'string' ? body.title.trim() : '';
+    const speaker = typeof body.speaker === 'string' ? body.speaker.trim() : '';
+    const recordedAt = typeof body.recordedAt === 'string' ? body.recordedAt : '';
+    if (!title) fieldErrors.title = 'Title is required.';
+    if (!speaker) fieldErrors.speaker = 'Speaker is required.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(recordedAt) || Number.isNaN(Date.parse(recordedAt))) fieldErrors.recordedAt = 'Recording date is required.';
+    const first = Object.values(fieldErrors)[0];
+    if (first) throw new AppError(ErrorCode.BAD_REQUEST, { detail: first, extensions: { reason: 'validation', fieldErrors } });
+    const hasFile = body.file !== undefined && body.file !== null;
+    const hasUrl = typeof body.sourceUrl === 'string' && body.sourceUrl !== '';
+    if (hasFile && hasUrl) throw sermonErrors.fileAndUrl();
+    if (!hasFile && !hasUrl) throw sermonErrors.nothingToUpload();
+    if (hasUrl) throw sermonErrors.urlUploadDisabled();
+    const file = body.file as { name?: unknown; size?: unknown; contentType?: unknown };
+    const ext = typeof file.name === 'string' ? extensionOf(file.name) : null;
+    const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType : 'application/octet-stream';
+    if (!ext || !/^(audio|video)\/|^application\/octet-stream$/.test(contentType)) throw sermonErrors.fileType();
+    const size = typeof file.size === 'number' && Number.isInteger(file.size) ? file.size : NaN;
+    if (!(size >= 1)) throw sermonErrors.tooSmall();
+    if (size > MAX_UPLOAD_BYTES) throw sermonErrors.tooLarge();
+
+    const key = newUploadKey(ext);
+    const sermon = await service.create(actor, { title, speaker, recordedAt, uploadKey: key, contentType, size });
+    const expires = Math.floor(Date.now() / 1000) + 60 * 60;
+    const url = `${config.PUBLIC_ORIGIN}/api/sermons/uploads/${sermon.id}?expires=${expires}&token=${signer.sign(sermon.id, expires)}`;
+    return reply.code(201).send({
+      sermon: sermonJson(sermon),
+      progress: await service.progressOf(sermon.id),
+      upload: { url, method: 'PUT', headers: { 'content-type': contentType }, expiresAt: new Date(expires * 1000).toISOString(), key, maxBytes: MAX_UPLOAD_BYTES },
+    });
+  });
+
+  app.post<{ Params: { id: string } }>('/sermons/:id/cancel-upload', async (request) => {
+    const actor = await actorOf(request);
+    const message = { message: 'Upload canceled and cleaned up' };
+    let sermon;
+    try {
+      sermon = await service.find(actor.orgId, request.params.id);
+    } catch {
+      return message;
+    }
+    if (sermon.temporary_media_path) throw sermonErrors.uploadDone('Failed to cancel upload');
+    active.abort(sermon.id);
+    await service.remove(sermon, actor.userId, { releaseQuota: true });
+    return message;
+  });
+
+  app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => service.details((await actorOf(request)).orgId, request.params.id));
+  app.get<{ Params: { id: string } }>('/sermons/:id/transcript', async (request) => service.transcript((await actorOf(request)).orgId, request.params.id));
+
+  app.put<{ Params: { id: string }; Body: { outline: Record<string, unknown> } }>('/sermons/:id/outline', {
+    schema: { body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } } },
+  }, async (request) => ({ outline: await service.saveOutline(await actorOf(request), request.params.id, request.body.outline) }));
+
+  app.put<{ Params: { id: string }; Body: DevotionalInput }>('/devotionals/:id', {
+    schema: { body: { type: 'object' } },
+  }, async (request) => {
+    try {
+      await editDevotional(request, undefined as never);
+    } catch (error) {
+      if (error instanceof Error && (error as { statusCode?: number }).statusCode === 403) throw sermonErrors.role();
+      throw error;
+    }
+    return { devotional: await service.saveDevotional(await actorOf(request), request.params.id, request.body) };
+  });
+
+  app.post<{ Params: { id: string } }>('/sermons/:id/publish', async (request) => ({ sermon: await service.publish(await actorOf(request), request.params.id) }));
+
+  app.delete<{ Params: { id: string } }>('/sermons/:id', async (request, reply) => {
+    await service.delete(await actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>('/sermons/:id/stop', async (request) => {
+    await service.stop(await actorOf(request), request.params.id);
+    return { message: 'Processing stopped and sermon removed' };
+  });
+
+  app.post<{ Params: { id: string } }>('/sermons/:id/retry', async (request, reply) => {
+    const restartedAt = await service.retry(await actorOf(request), request.params.id);
+    return reply.code(202).send({ message: 'Transcription process restarted', restartedAt });
+  });
+}
+
