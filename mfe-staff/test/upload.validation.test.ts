@@ -37,7 +37,7 @@ test('the form needs title, speaker, date and exactly one source, with the spec 
   const base = { title: 'T', speaker: 'S', recordedAt: '2026-01-01', file: null, signedUrl: '' };
   const on = { urlUploadEnabled: true, storageOrigin };
   assert.deepEqual(validateUploadForm({ ...base, title: ' ', speaker: '', recordedAt: '' }, on), {
-    title: 'Title is required', speaker: 'Speaker is required', recordedAt: 'Recording date is required', source: MESSAGES.neither,
+    title: 'Title is required.', speaker: 'Speaker is required.', recordedAt: 'Recording date is required.', source: MESSAGES.neither,
   });
   assert.equal(MESSAGES.neither, 'Choose a file or paste a signed URL to continue.');
   assert.deepEqual(validateUploadForm({ ...base, file: file('a.mp3'), signedUrl: goodUrl }, on), { source: 'Please use either file upload or signed URL, not both.' });

@@ -46,7 +46,7 @@ export function PipelineStepper({ progress, stopping, onStop }: { progress: Serm
               <Bar aria-hidden="true">
                 <div style={{ width: `${state === 'completed' ? 100 : percent}%` }} />
               </Bar>
-              <small>{stepMessage(progress, step)}</small>
+              {state !== 'pending' && <small>{stepMessage(progress, step)}</small>}
             </Step>
           );
         })}

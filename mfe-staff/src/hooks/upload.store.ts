@@ -67,9 +67,13 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
             : { sourceUrl: request.sourceUrl ?? '' }),
         });
         const sermonId = created.sermon.id;
+        if (canceled) {
+          // Stop was pressed while the sermon was being created: remove what the server made.
+          await client.cancelUpload(sermonId).catch(() => undefined);
+          return null;
+        }
         set({ sermonId });
         if (request.file && created.upload) {
-          if (canceled) throw new UploadError('Upload aborted', true);
           set({ phase: 'uploading' });
           running = putFile(created.upload, request.file, ({ loaded, total }) => set({ loaded, total }), sessionStore.getState().accessToken);
           await running.done;
@@ -80,7 +84,7 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         return sermonId;
       } catch (error) {
         running = null;
-        if (canceled || (error instanceof UploadError && error.aborted && canceled)) return null;
+        if (canceled) return null;
         const message =
           error instanceof ApiError
             ? error.detail ?? 'Failed to upload sermon'

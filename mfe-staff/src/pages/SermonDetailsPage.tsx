@@ -31,6 +31,7 @@ const Header = styled.header`
 
 const Actions = styled.div`
   display: flex;
+  align-items: center;
   gap: 0.5rem;
   flex-wrap: wrap;
 `;

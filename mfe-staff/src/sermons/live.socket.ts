@@ -2,6 +2,7 @@
 // protocol v1): token as a subprotocol entry, one subscription per followed sermon, reconnect with
 // back-off and jitter, and a callback after each reconnect so the page refetches what it missed.
 import { sessionStore } from '@lectern/shell-kit';
+import { liveUrl, reconnectDelay } from './live.backoff.ts';
 
 export interface LiveEvent {
   topic: string;
@@ -16,16 +17,6 @@ export interface LiveOptions {
   /** After a reconnect (not the first connection): events published meanwhile are not replayed. */
   onResync?(): void;
   getToken?: () => string | null;
-}
-
-/** 0.5 s doubling to 30 s, with up to 25% jitter. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(30_000, 500 * 2 ** attempt);
-  return Math.round(base * (1 + random() * 0.25));
-}
-
-export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/sermons/live`;
 }
 
 export function followSermonLive(options: LiveOptions): () => void {

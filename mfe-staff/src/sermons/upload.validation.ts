@@ -71,9 +71,9 @@ export type UploadFormErrors = Partial<Record<'title' | 'speaker' | 'recordedAt'
 
 export function validateUploadForm(values: UploadFormValues, options: { urlUploadEnabled: boolean; storageOrigin?: string }): UploadFormErrors {
   const errors: UploadFormErrors = {};
-  if (!values.title.trim()) errors.title = 'Title is required';
-  if (!values.speaker.trim()) errors.speaker = 'Speaker is required';
-  if (!values.recordedAt) errors.recordedAt = 'Recording date is required';
+  if (!values.title.trim()) errors.title = 'Title is required.';
+  if (!values.speaker.trim()) errors.speaker = 'Speaker is required.';
+  if (!values.recordedAt) errors.recordedAt = 'Recording date is required.';
   const url = options.urlUploadEnabled ? values.signedUrl.trim() : '';
   if (values.file && url) errors.source = MESSAGES.both;
   else if (!values.file && !url) errors.source = MESSAGES.neither;
