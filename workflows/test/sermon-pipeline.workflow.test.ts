@@ -41,7 +41,7 @@ async function runUntilCancelled(): Promise<void> {
   }
 }
 
-describe('sermon pipeline workflow (real Temporal dev server)', () => {
+describe('sermon pipeline workflow (real Temporal dev server)', { timeout: 300_000 }, () => {
   let env: TestWorkflowEnvironment;
   let bundle: WorkflowBundleWithSourceMap;
 
@@ -119,6 +119,40 @@ describe('sermon pipeline workflow (real Temporal dev server)', () => {
       ['normalizeAudio', 'transcribe', 'markStepFailed', 'transcribe', 'generateOutline', 'generateDevotionals', 'markReadyForReview'],
     );
     assert.equal(calls.find((call) => call.activity === 'markStepFailed')?.message, 'recogniser crashed');
+  });
+
+  test('a Retry sent while the failure is still being recorded is not lost', async () => {
+    let transcribeAttempts = 0;
+    let releaseMarkFailed: () => void = () => {};
+    const markFailedStarted = new Promise<void>((resolve) => (releaseMarkFailed = resolve));
+    const { calls, activities } = recordingActivities({
+      transcribe: async () => {
+        transcribeAttempts += 1;
+        if (transcribeAttempts === 1) throw ApplicationFailure.create({ type: NON_RETRYABLE_STEP_ERROR, message: 'recogniser crashed' });
+      },
+    });
+    let markFailedCalled = false;
+    let allowMarkFailedToFinish: () => void = () => {};
+    const markFailedMayFinish = new Promise<void>((resolve) => (allowMarkFailedToFinish = resolve));
+    activities.markStepFailed = async ({ step, message }) => {
+      calls.push({ activity: 'markStepFailed', step, message });
+      markFailedCalled = true;
+      releaseMarkFailed();
+      await markFailedMayFinish;
+    };
+    const result = await withWorker(activities, async (taskQueue) => {
+      const handle = await start(taskQueue);
+      await markFailedStarted;
+      assert.ok(markFailedCalled);
+      await waitForState(handle, (state) => state.status === 'failed');
+      const retry = handle.executeUpdate(retryUpdate);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      allowMarkFailedToFinish();
+      assert.deepEqual(await retry, { restartedAt: 'transcribe' });
+      return handle.result();
+    });
+    assert.equal(result.status, 'completed');
+    assert.equal(transcribeAttempts, 2);
   });
 
   test('Retry is refused while the run is not failed', async () => {

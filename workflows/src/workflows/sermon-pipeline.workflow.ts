@@ -84,11 +84,13 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
           index += 1;
         } catch (error) {
           if (isCancellation(error)) throw error;
+          // Retry is accepted as soon as the run reports itself failed, even while the failure
+          // is still being recorded: the request must not be lost.
+          retryRequested = false;
           state.status = 'failed';
           state.failedStep = step;
           state.errorMessage = describeFailure(error);
           await shortSteps.markStepFailed({ ...stepInput, step, message: state.errorMessage });
-          retryRequested = false;
           await condition(() => retryRequested);
           state.status = 'running';
           state.failedStep = null;
