@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startInfra } from '../index.ts';
+import { asrEnvOrWarn } from '../provision/asr.ts';
 import { repoRoot } from '../support/paths.ts';
 import { bold, red, say } from './console.ts';
 
@@ -28,7 +29,8 @@ export async function benchCommand(filters: string[]): Promise<number> {
     return 0;
   }
   const infra = await startInfra({ profile: 'test', log: (line) => say('infra', line) });
-  const env = { ...process.env, ...infra.env(), LECTERN_TEST_INFRA: '1' };
+  const asr = await asrEnvOrWarn((line) => say('infra', line));
+  const env = { ...process.env, ...infra.env(), ...asr, LECTERN_TEST_INFRA: '1' };
   const failed: string[] = [];
   let current: ReturnType<typeof spawn> | undefined;
   process.on('SIGINT', () => current?.kill('SIGINT'));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startInfra } from '../index.ts';
+import { asrEnvOrWarn } from '../provision/asr.ts';
 import type { Infra } from '../types.ts';
 import { httpStatus } from '../support/http.ts';
 import { devStateDir, repoRoot } from '../support/paths.ts';
@@ -96,10 +97,12 @@ export async function startCommand(): Promise<number> {
   if (stopping) return halt();
   await buildFrontend();
   if (stopping) return halt();
+  const asr = await asrEnvOrWarn((line) => say('infra', line));
+  if (stopping) return halt();
 
   const problems: string[] = [];
   const missing: string[] = [];
-  for (const spec of appSpecs(infra.env())) {
+  for (const spec of appSpecs({ ...infra.env(), ...asr })) {
     const outcome = await startApp(spec, logDir);
     if (outcome.kind === 'started') apps.push(outcome.app);
     else if (outcome.kind === 'missing') missing.push(`${outcome.name} (${outcome.reason})`);

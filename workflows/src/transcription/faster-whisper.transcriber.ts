@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TranscriptionError } from './transcription.types.ts';
+import type { TranscribeOptions, Transcriber, Transcript, TranscriptSegment, TranscriptWord } from './transcription.types.ts';
+
+export const fasterWhisperScript = fileURLToPath(new URL('./faster_whisper.transcribe.py', import.meta.url));
+
+export interface FasterWhisperConfig {
+  /** Python of the venv that holds faster-whisper (LECTERN_ASR_PYTHON). */
+  python: string;
+  /** Local CTranslate2 Whisper model directory (LECTERN_ASR_MODEL_DIR). */
+  modelDir: string;
+  /** Empty: detected from the first piece. */
+  language?: string;
+  /** Length of the pieces the recording is cut into (memory bound), seconds. */
+  chunkSec?: number;
+  threads?: number;
+  /** Called with the recogniser's own figures when it finishes (load time, peak memory). */
+  onStats?: (stats: { loadSec: number; elapsedSec: number; peakRssMb: number }) => void;
+}
+
+type Line =
+  | { type: 'ready'; loadSec: number }
+  | { type: 'progress'; processedSec: number }
+  | { type: 'segment'; start: number; end: number; text: string; words: TranscriptWord[] }
+  | { type: 'done'; durationSec: number; language: string; elapsedSec: number; peakRssMb: number }
+  | { type: 'error'; message: string };
+
+/** Whisper (faster-whisper, CTranslate2, int8) in a Python subprocess: no network, bounded memory. */
+export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Transcriber {
+  return {
+    name: 'local-faster-whisper',
+    async transcribe(audioPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
+      if (!fs.existsSync(config.python)) throw new TranscriptionError(`the speech recogniser's Python is missing at ${config.python} (LECTERN_ASR_PYTHON)`);
+      if (!fs.existsSync(`${config.modelDir}/model.bin`)) throw new TranscriptionError(`no Whisper model in ${config.modelDir} (LECTERN_ASR_MODEL_DIR)`);
+      options.signal?.throwIfAborted();
+      const args = [fasterWhisperScript, '--model', config.modelDir, '--audio', audioPath, '--chunk-sec', String(config.chunkSec ?? 300)];
+      if (config.language) args.push('--language', config.language);
+      if (config.threads) args.push('--threads', String(config.threads));
+      // Own process group, so cancelling kills the recogniser and the ffmpeg it reads from.
+      const child = spawn(config.python, args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+        env: { ...process.env, HF_HUB_OFFLINE: '1', PYTHONUNBUFFERED: '1' },
+      });
+      const kill = () => {
+        if (child.pid && child.exitCode === null) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+      };
+      const onAbort = () => kill();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const exitOfParent = () => kill();
+      process.once('exit', exitOfParent);
+
+      const segments: TranscriptSegment[] = [];
+      const words: TranscriptWord[] = [];
+      let done: Extract<Line, { type: 'done' }> | undefined;
+      let failure = '';
+      let loadSec = 0;
+      let stderr = '';
+      let pending = '';
+      const handle = (raw: string) => {
+        if (!raw.trim() || options.signal?.aborted) return;
+        let line: Line;
+        try {
+          line = JSON.parse(raw) as Line;
+        } catch {
+          return;
+        }
+        if (line.type === 'ready') loadSec = line.loadSec;
+        else if (line.type === 'segment') {
+          segments.push({ start: line.start, end: line.end, text: line.text });
+          for (const word of line.words) if (word.word) words.push({ word: word.word, start: word.start, end: word.end });
+        } else if (line.type === 'progress') {
+          const percent = options.durationSec ? Math.min(100, (line.processedSec / options.durationSec) * 100) : null;
+          options.onProgress?.({ processedSec: line.processedSec, percent });
+        } else if (line.type === 'done') done = line;
+        else if (line.type === 'error') failure = line.message;
+      };
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        pending += text;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        lines.forEach(handle);
+      });
+      child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        stderr = (stderr + text).slice(-4000);
+      });
+      try {
+        const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+          child.once('error', (error) => reject(new TranscriptionError(`could not start the speech recogniser: ${error.message}`)));
+          child.once('close', (code, signal) => resolve({ code, signal }));
+        });
+        handle(pending);
+        if (options.signal?.aborted) throw options.signal.reason ?? new Error('transcription cancelled');
+        if (exit.code !== 0 || !done) {
+          const reason = failure || stderr.trim().split('\n').slice(-1)[0] || `exit ${exit.signal ?? exit.code}`;
+          throw new TranscriptionError(`speech recognition failed: ${reason}`);
+        }
+        config.onStats?.({ loadSec, elapsedSec: done.elapsedSec, peakRssMb: done.peakRssMb });
+        return {
+          text: segments.map((segment) => segment.text).join(' ').replace(/\s+/g, ' ').trim(),
+          words,
+          segments,
+          durationSec: done.durationSec,
+          language: done.language,
+        };
+      } finally {
+        kill();
+        options.signal?.removeEventListener('abort', onAbort);
+        process.removeListener('exit', exitOfParent);
+      }
+    },
+  };
+}

@@ -1,0 +1,121 @@
+"""Transcribes one recording with faster-whisper from a local CTranslate2 model directory.
+
+Spawned by faster-whisper.transcriber.ts. ffmpeg streams the audio as 16 kHz mono float32; it is
+cut into pieces of about --chunk-sec at the quietest 0.1 s near each piece's end, and each piece is
+transcribed with its time offset added, so memory stays bounded whatever the recording's length.
+Writes JSON lines to stdout: ready, progress, segment (with words), done; or error.
+"""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+os.environ["HF_HUB_OFFLINE"] = "1"  # never download at run time
+
+SAMPLE_RATE = 16000
+SEARCH = 10 * SAMPLE_RATE  # look for the cut in the last 10 s of a piece
+WINDOW = SAMPLE_RATE // 10
+
+
+def emit(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def pieces(stream, size, np):
+    """Yields (offset_sec, samples) pieces of about `size` samples, cut at quiet moments."""
+    carry = np.zeros(0, np.float32)
+    offset = 0
+    eof = False
+    while not eof or len(carry):
+        need = size - len(carry)
+        if not eof and need > 0:
+            buf = stream.read(need * 4)
+            if len(buf) < need * 4:
+                eof = True
+            carry = np.concatenate([carry, np.frombuffer(buf[: len(buf) // 4 * 4], np.float32)])
+        if eof or len(carry) <= size - SEARCH:
+            piece, carry = carry, np.zeros(0, np.float32)
+        else:
+            tail = carry[-SEARCH:]
+            energy = np.square(tail[: len(tail) // WINDOW * WINDOW]).reshape(-1, WINDOW).sum(1)
+            cut = len(carry) - SEARCH + int(energy.argmin()) * WINDOW + WINDOW // 2
+            piece, carry = carry[:cut], carry[cut:].copy()
+        yield offset / SAMPLE_RATE, piece
+        offset += len(piece)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model", required=True)
+    parser.add_argument("--audio", required=True)
+    parser.add_argument("--language", default="")
+    parser.add_argument("--chunk-sec", type=float, default=300)
+    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--beam", type=int, default=1)
+    parser.add_argument("--compute", default="int8")
+    parser.add_argument("--ffmpeg", default="ffmpeg")
+    args = parser.parse_args()
+
+    started = time.time()
+    import numpy as np
+    from faster_whisper import WhisperModel
+
+    threads = args.threads or (os.cpu_count() or 2)
+    model = WhisperModel(args.model, device="cpu", compute_type=args.compute, cpu_threads=threads, local_files_only=True)
+    emit({"type": "ready", "loadSec": round(time.time() - started, 2)})
+
+    ffmpeg = subprocess.Popen(
+        [args.ffmpeg, "-nostdin", "-v", "error", "-i", args.audio, "-f", "f32le", "-ac", "1", "-ar", str(SAMPLE_RATE), "-"],
+        stdout=subprocess.PIPE,
+    )
+    language = args.language or None
+    duration = 0.0
+    for offset, piece in pieces(ffmpeg.stdout, int(args.chunk_sec * SAMPLE_RATE), np):
+        piece_sec = len(piece) / SAMPLE_RATE
+        if piece_sec >= 0.5:
+            segments, info = model.transcribe(
+                piece,
+                language=language,
+                beam_size=args.beam,
+                word_timestamps=True,
+                condition_on_previous_text=False,
+            )
+            language = language or info.language  # detected once, then kept for the next pieces
+            for s in segments:
+                emit({
+                    "type": "segment",
+                    "start": round(s.start + offset, 3),
+                    "end": round(s.end + offset, 3),
+                    "text": s.text.strip(),
+                    "words": [
+                        {"word": w.word.strip(), "start": round(w.start + offset, 3), "end": round(w.end + offset, 3), "probability": round(w.probability, 3)}
+                        for w in (s.words or [])
+                    ],
+                })
+                emit({"type": "progress", "processedSec": round(min(s.end, piece_sec) + offset, 3)})
+        duration = offset + piece_sec
+        emit({"type": "progress", "processedSec": round(duration, 3)})
+    if ffmpeg.wait() != 0:
+        emit({"type": "error", "message": "ffmpeg could not decode the audio"})
+        sys.exit(2)
+    emit({
+        "type": "done",
+        "durationSec": round(duration, 3),
+        "language": language or "",
+        "elapsedSec": round(time.time() - started, 2),
+        "peakRssMb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    })
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BrokenPipeError:
+        sys.exit(1)
+    except Exception as error:  # reported as one line for the Node side
+        emit({"type": "error", "message": f"{type(error).__name__}: {error}"})
+        sys.exit(1)

@@ -1,0 +1,49 @@
+export interface TranscriptWord {
+  word: string;
+  /** Seconds from the start of the recording. */
+  start: number;
+  end: number;
+}
+
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Transcript {
+  text: string;
+  words: TranscriptWord[];
+  segments: TranscriptSegment[];
+  durationSec: number;
+  /** ISO 639-1 code the recogniser used or detected ("en"); empty when unknown. */
+  language: string;
+}
+
+export interface TranscriptionProgress {
+  processedSec: number;
+  /** 0–100 when the duration is known. */
+  percent: number | null;
+}
+
+export interface TranscribeOptions {
+  onProgress?: (progress: TranscriptionProgress) => void;
+  /** Aborting stops the work (the local recogniser's process is killed). */
+  signal?: AbortSignal;
+  /** Known duration (from the probe), for progress percents. */
+  durationSec?: number;
+}
+
+/** A speech recogniser: the local default or an OpenAI-compatible HTTP service. */
+export interface Transcriber {
+  readonly name: string;
+  transcribe(audioPath: string, options?: TranscribeOptions): Promise<Transcript>;
+}
+
+/** The recogniser could not run or failed mid-way (retryable: a resumed activity tries again). */
+export class TranscriptionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TranscriptionError';
+  }
+}
