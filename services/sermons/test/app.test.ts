@@ -47,4 +47,4 @@ describe('sermons service', () => {
   });
 });
 
-const EXPECTED_TABLES = ['sermons', 'sermon_progress', 'transcripts', 'outlines', 'devotionals', 'org_plans', 'quota_usage'];
+const EXPECTED_TABLES = ['sermons', 'sermon_progress', 'transcripts', 'outlines', 'devotionals', 'org_plans', 'quota_usage', 'library_versions'];

@@ -290,10 +290,19 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     times.sort((a, b) => a - b);
     const median = times[10] as number;
     assert.ok(median < 150, `median ${median.toFixed(1)} ms`);
+    // The cached body follows every committed change.
+    const top = first.sermons[0].id as string;
+    assert.equal((await internal(`/sermons/${top}/progress`, { method: 'POST', body: JSON.stringify({ step: 'transcribe', percent: 35 }) })).status, 204);
+    const afterProgress = await (await api('/sermons', token)).json() as J;
+    assert.equal(afterProgress.sermons[0].progress.transcribePct, 35);
+    await t.app.kit.db.deleteFrom('sermons').where('id', '=', top).execute();
+    const afterDelete = await (await api('/sermons', token, { headers: { 'accept-encoding': 'gzip' } })).json() as J;
+    assert.equal(afterDelete.sermons.length, 999);
+    assert.equal(afterDelete.sermons[0].title, 'Sermon 2');
     const page = await (await api('/sermons?limit=300', token)).json() as J;
     assert.equal(page.sermons.length, 300);
     const next = await (await api(`/sermons?limit=300&cursor=${page.nextCursor}`, token)).json() as J;
-    assert.equal(next.sermons[0].title, 'Sermon 301');
+    assert.equal(next.sermons[0].title, 'Sermon 302');
   });
 });
 

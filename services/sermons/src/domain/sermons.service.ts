@@ -328,7 +328,7 @@ export class SermonsService {
         .values({ sermon_id: sermon.id, org_id: sermon.org_id, text, words: json })
         .onConflict((c) => c.column('sermon_id').doUpdateSet({ text, words: json, updated_at: sql`now()` }))
         .execute();
-      if (duration !== undefined) await trx.updateTable('sermons').set({ duration }).where('id', '=', sermon.id).execute();
+      if (duration !== undefined) await trx.updateTable('sermons').set({ duration, updated_at: sql`now()` }).where('id', '=', sermon.id).execute();
     });
   }
 

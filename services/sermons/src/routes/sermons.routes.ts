@@ -6,6 +6,7 @@ import { extensionOf, MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.er
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import { newUploadKey, type SermonsService, type Actor, type DevotionalInput } from '../domain/sermons.service.ts';
 import { AppError, ErrorCode } from '@lectern/service-kit';
+import { LibraryCache } from '../domain/library.cache.ts';
 import type { ActiveUploads } from '../upload/upload.routes.ts';
 import type { UploadSigner } from '../upload/upload.signing.ts';
 
@@ -34,12 +35,17 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
   const { service, signer, active, config } = options;
   app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
   const editDevotional = requireRole('ADMIN', 'PASTOR');
+  const library = new LibraryCache(service.db);
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>('/sermons', {
     schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, cursor: { type: 'string', maxLength: 200 } } } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const actor = await actorOf(request);
-    return service.list(actor.orgId, request.query.limit ?? 1000, request.query.cursor);
+    if (request.query.limit !== undefined || request.query.cursor !== undefined) return service.list(actor.orgId, request.query.limit ?? 1000, request.query.cursor);
+    const entry = await library.get(actor.orgId, () => service.list(actor.orgId, 1000, undefined));
+    reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    return reply.send(entry.json);
   });
 
   app.get('/dashboard', async (request) => service.dashboard((await actorOf(request)).orgId));
