@@ -51,3 +51,5 @@ export async function runServerExpectingFailure(serverTs: URL, env: Record<strin
 // Key pairs, a JWKS server and a token signer, so every service can test refusal of forged tokens.
 export { createSigningKey, serveJwks, signAccessToken } from '../auth/testing.ts';
 export type { JwksServer, SignOptions, SigningKey } from '../auth/testing.ts';
+export { assertServiceVerifiesAccessTokens } from './token-checks.ts';
+export type { TokenCheckOptions } from './token-checks.ts';
