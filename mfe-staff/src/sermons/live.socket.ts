@@ -1,5 +1,5 @@
 // Live sermon updates over the sermons service's WebSocket (services/kit/src/websocket/README.md,
-// protocol v1): token as a subprotocol entry, one subscription per followed sermon, reconnect with
+// protocol v1): token in a first auth message, one subscription per followed sermon, reconnect with
 // back-off and jitter, and a callback after each reconnect so the page refetches what it missed.
 import { sessionStore } from '@lectern/shell-kit';
 import { liveUrl, reconnectDelay } from './live.backoff.ts';
@@ -39,8 +39,12 @@ export function followSermonLive(options: LiveOptions): () => void {
       schedule();
       return;
     }
-    const ws = new WebSocket(options.url ?? liveUrl(window.location), ['lectern.live.v1', `bearer.${token}`]);
+    // The token goes in a first `auth` message, not as a `bearer.<jwt>` subprotocol: through the
+    // edge's proxy the selected subprotocol does not come back, and Chromium then fails the
+    // handshake of a connection that offered any. Offering none works through both paths.
+    const ws = new WebSocket(options.url ?? liveUrl(window.location));
     socket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
     ws.onmessage = (message) => {
       let frame: { type?: string; topic?: string; event?: string; data?: unknown };
       try {
