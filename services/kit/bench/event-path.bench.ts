@@ -5,6 +5,7 @@
 //   node services/kit/bench/event-path.bench.ts            (DATABASE_URL / KAFKA_BROKERS, or own infra)
 //   BENCH_SECONDS=10 BENCH_RATE=1000 node services/kit/bench/event-path.bench.ts
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freshSchemaName } from '../src/testing/index.ts';
 import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from '../test/fixtures/probe.app.ts';
@@ -12,6 +13,9 @@ import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from '../test/
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const rate = Number(process.env.BENCH_RATE ?? 1000);
 const writers = Number(process.env.BENCH_WRITERS ?? 16);
+// Batches the consumer handles at once (one transaction and pool connection each); the topic has
+// DEFAULT_PARTITIONS partitions, so up to that many.
+const consumerConcurrency = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 12);
 const targetP95Ms = 100;
 
 async function infraEnv(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
@@ -30,19 +34,31 @@ function percentile(sorted: number[], p: number): number {
 
 const infra = await infraEnv();
 const schema = freshSchemaName('bench');
+const total = Math.round(seconds * rate);
+const committedAt = new Float64Array(total + 1);
+const sentAt = new Float64Array(total + 1);
+const handledAt = new Float64Array(total + 1);
 const app = await buildProbeApp({
   PORT: '0',
   LOG_LEVEL: 'error',
   ...infra.env,
   DATABASE_SCHEMA: schema,
   KAFKA_TOPIC_PREFIX: `${schema}.`,
-  DATABASE_POOL_MAX: String(writers + 6),
+  DATABASE_POOL_MAX: String(writers + consumerConcurrency + 4),
   OUTBOX_POLL_MS: '500',
+}, {
+  // Kafka acknowledged these rows: splits the latency into commit → sent and sent → handled.
+  relayFaults: {
+    afterSend: (rows) => {
+      const now = performance.now();
+      for (const row of rows) {
+        const seq = (row.envelope as { data: { seq: number } }).data.seq;
+        if (seq <= total && sentAt[seq] === 0) sentAt[seq] = now;
+      }
+    },
+  },
 });
 
-const total = Math.round(seconds * rate);
-const committedAt = new Float64Array(total + 1);
-const handledAt = new Float64Array(total + 1);
 let handledCount = 0;
 consumeProbes(app, `bench-${randomUUID()}`, (seqs) => {
   const now = performance.now();
@@ -50,14 +66,16 @@ consumeProbes(app, `bench-${randomUUID()}`, (seqs) => {
     if (handledAt[seq] === 0) handledCount += 1;
     handledAt[seq] = now;
   }
-});
+}, { partitionsConsumedConcurrently: consumerConcurrency });
 await app.ready();
 await app.kit.whenStarted();
 // Warm the path (topic metadata, group join) before measuring.
 await writeProbe(app, 0);
 for (let i = 0; i < 200 && handledAt[0] === 0; i += 1) await sleep(50);
 
-process.stdout.write(`writing ${total} events at ${rate}/s for ${seconds} s with ${writers} writers…\n`);
+process.stdout.write(`writing ${total} events at ${rate}/s for ${seconds} s with ${writers} writers, consumer concurrency ${consumerConcurrency}…\n`);
+const loadAtStart = loadavg();
+const cpuAtStart = process.cpuUsage();
 const start = performance.now();
 let next = 1;
 let writeErrors = 0;
@@ -85,12 +103,22 @@ const written = total - writeErrors;
 const drainDeadline = Date.now() + 60_000;
 while (handledCount < written + 1 && Date.now() < drainDeadline) await sleep(100);
 const endToEndSeconds = (Math.max(...handledAt) - start) / 1000;
+const cpu = process.cpuUsage(cpuAtStart);
+const loadAtEnd = loadavg();
 await sleep(1000); // any redelivery would show up as a duplicate now
 const counts = await effectCounts(app.kit.db);
 
 const latencies: number[] = [];
 for (let seq = 1; seq <= total; seq += 1) if (committedAt[seq]! > 0 && handledAt[seq]! > 0) latencies.push(Math.max(0, handledAt[seq]! - committedAt[seq]!));
 latencies.sort((a, b) => a - b);
+const toSent: number[] = [];
+const sentToHandled: number[] = [];
+for (let seq = 1; seq <= total; seq += 1) {
+  if (committedAt[seq]! > 0 && sentAt[seq]! > 0) toSent.push(Math.max(0, sentAt[seq]! - committedAt[seq]!));
+  if (sentAt[seq]! > 0 && handledAt[seq]! > 0) sentToHandled.push(Math.max(0, handledAt[seq]! - sentAt[seq]!));
+}
+toSent.sort((a, b) => a - b);
+sentToHandled.sort((a, b) => a - b);
 const p50 = percentile(latencies, 50);
 const p95 = percentile(latencies, 95);
 const p99 = percentile(latencies, 99);
@@ -106,9 +134,13 @@ process.stdout.write(
     `  writes committed   ${written} in ${fmt(writeSeconds)} s = ${fmt(written / writeSeconds)} events/s (write errors: ${writeErrors})`,
     `  consumed           ${counts.distinct - 1} applied; end-to-end ${fmt((counts.distinct - 1) / endToEndSeconds)} events/s`,
     `  latency commit → consumer committed: p50 ${fmt(p50)} ms, p95 ${fmt(p95)} ms, p99 ${fmt(p99)} ms, max ${fmt(latencies.at(-1) ?? Number.NaN)} ms`,
+    `    commit → Kafka acknowledged (relay): p50 ${fmt(percentile(toSent, 50))} ms, p95 ${fmt(percentile(toSent, 95))} ms`,
+    `    Kafka acknowledged → consumer committed: p50 ${fmt(percentile(sentToHandled, 50))} ms, p95 ${fmt(percentile(sentToHandled, 95))} ms`,
     `  p95 / target (${targetP95Ms} ms) = ${(p95 / targetP95Ms).toFixed(2)}${p95 < targetP95Ms ? ' (within target)' : ' (OVER target)'}`,
     `  events lost        ${lost}`,
     `  duplicates applied ${duplicatesApplied}`,
+    `  bench process CPU ${fmt((cpu.user + cpu.system) / Math.max(1, total))} µs/event (writers, relay and consumer share this process)`,
+    `  load average      ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start, ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')} at end (2 cores)`,
     `  relay: published ${app.kit.relay?.stats.published ?? 0}, failed batches ${app.kit.relay?.stats.failedBatches ?? 0}; consumer duplicates skipped ${app.kit.consumers[0]?.stats.duplicates ?? 0}`,
     '',
   ].join('\n'),

@@ -1,7 +1,8 @@
 // One pg pool and Kysely instance per service, working inside the service's own schema.
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import pg from 'pg';
+import { CommitSignalPostgresDialect } from './commit-signal.driver.ts';
 import type { KitTables } from './kit.tables.ts';
 
 /** Repository functions take this first, so a use case can pass a transaction. */
@@ -41,7 +42,8 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   });
   // An idle client losing its server (Postgres restart) must not crash the process.
   pool.on('error', () => {});
-  const db = new Kysely<DB & KitTables>({ dialect: new PostgresDialect({ pool }) });
+  // The dialect wakes the outbox relay after each commit that appended events.
+  const db = new Kysely<DB & KitTables>({ dialect: new CommitSignalPostgresDialect({ pool }, options.schema) });
   return {
     db,
     pool,

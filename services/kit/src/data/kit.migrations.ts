@@ -52,4 +52,21 @@ export const kitMigrations: Record<string, Migration> = {
       await db.schema.dropTable('processed_events').execute();
     },
   },
+  '202611220000_outbox_wake_after_commit': {
+    // The relay is now woken after the commit (in-process, or one NOTIFY sent after the commit by a
+    // process without a relay): a NOTIFY inside every writing transaction serialised commits.
+    async up(db: Kysely<unknown>) {
+      await sql`drop trigger if exists outbox_notify on outbox`.execute(db);
+      await sql`drop function if exists outbox_notify()`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`
+        create function outbox_notify() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('outbox_' || tg_table_schema, '');
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(db);
+    },
+  },
 };

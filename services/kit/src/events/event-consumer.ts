@@ -1,6 +1,8 @@
 // Consuming events at least once with an exactly-once effect: for each batch the handlers' writes
 // and the inserts into processed_events commit in one transaction; an event id already recorded
-// is skipped; Kafka offsets are committed only after that transaction.
+// is skipped; Kafka offsets are committed only after that transaction — at most once per
+// commitIntervalMs rather than after every batch (an offset commit is a Kafka round trip in the
+// fetch loop; a replay after a crash or rebalance is skipped by processed_events anyway).
 import type { AnyEventEnvelope, EventEnvelope, EventType } from '@lectern/events';
 import { InvalidEventError, parseEnvelope, topicFor } from '@lectern/events';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,7 +28,13 @@ export interface EventConsumerOptions<DB> {
   logger?: ConsumerLogger;
   /** read a new group's topics from the start (default true: no event published before is lost) */
   fromBeginning?: boolean;
+  /**
+   * batches (partitions) handled at once, each in its own transaction on its own pool connection
+   * (default 6): keep the pool larger than this, or requests wait for connections
+   */
   partitionsConsumedConcurrently?: number;
+  /** commit Kafka offsets at most this often (ms, default 1000); they are committed on stop too */
+  commitIntervalMs?: number;
   /** called with the events whose effects just committed (not duplicates); for metrics */
   onCommitted?: (events: AnyEventEnvelope[]) => void;
 }
@@ -46,6 +54,8 @@ export class EventConsumer<DB> {
   readonly #log: ConsumerLogger;
   #consumer: Consumer | undefined;
   #starting: Promise<void> | undefined;
+  /** next offset to read per `topic|partition`, not yet committed to Kafka */
+  readonly #uncommitted = new Map<string, { topic: string; partition: number; offset: string }>();
 
   constructor(options: EventConsumerOptions<DB>) {
     this.#o = options;
@@ -77,13 +87,16 @@ export class EventConsumer<DB> {
       retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000, restartOnFailure: async () => true },
     });
     this.#consumer = consumer;
+    // After a rebalance another member may own these partitions: never commit for them on stop.
+    consumer.on(consumer.events.GROUP_JOIN, () => this.#uncommitted.clear());
     await consumer.connect();
     await consumer.subscribe({ topics: this.topics, fromBeginning: this.#o.fromBeginning ?? true });
     await consumer.run({
-      autoCommit: true,
-      autoCommitThreshold: 1,
+      // kafkajs' autoCommit commits after every batch whatever the interval says; commit ourselves.
+      autoCommit: false,
+      autoCommitInterval: this.#o.commitIntervalMs ?? 1000,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: this.#o.partitionsConsumedConcurrently ?? 3,
+      partitionsConsumedConcurrently: this.#o.partitionsConsumedConcurrently ?? 6,
       eachBatch: (payload) => this.#handleBatch(payload),
     });
   }
@@ -97,10 +110,14 @@ export class EventConsumer<DB> {
   async #disconnect(): Promise<void> {
     const consumer = this.#consumer;
     this.#consumer = undefined;
+    // Best effort: what is not committed is read again by the next member and skipped as duplicate.
+    const offsets = [...this.#uncommitted.values()];
+    this.#uncommitted.clear();
+    if (consumer && offsets.length > 0) await consumer.commitOffsets(offsets).catch(() => {});
     await consumer?.disconnect().catch(() => {});
   }
 
-  async #handleBatch({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  async #handleBatch({ batch, resolveOffset, commitOffsetsIfNecessary, uncommittedOffsets, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     if (batch.messages.length === 0 || !isRunning() || isStale()) return;
     const events: { offset: string; event: AnyEventEnvelope | undefined }[] = batch.messages.map((m) => {
       try {
@@ -151,8 +168,18 @@ export class EventConsumer<DB> {
     if (applied.length > 0) this.#o.onCommitted?.(applied);
     if (counts.duplicates > 0) this.#log.info({ duplicates: counts.duplicates }, 'event consumer: duplicate events skipped');
     const last = events.at(-1);
-    if (last) resolveOffset(last.offset);
+    if (last) {
+      resolveOffset(last.offset);
+      this.#uncommitted.set(`${batch.topic}|${batch.partition}`, { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() });
+    }
     await commitOffsetsIfNecessary();
-    await heartbeat();
+    try {
+      await heartbeat();
+    } catch (error) {
+      // A rebalance: hand the partitions over with their offsets committed (what kafkajs'
+      // autoCommit does), so the next owner replays less.
+      await commitOffsetsIfNecessary(uncommittedOffsets()).catch(() => {});
+      throw error;
+    }
   }
 }

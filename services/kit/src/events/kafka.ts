@@ -34,7 +34,9 @@ export function createKafka(options: KafkaOptions): Kafka {
   });
 }
 
-export const DEFAULT_PARTITIONS = 3;
+// Partitions bound how many batches a consumer group handles at once (each is one sequential
+// transaction); 12 leaves room to raise partitionsConsumedConcurrently without re-partitioning.
+export const DEFAULT_PARTITIONS = 12;
 
 export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = DEFAULT_PARTITIONS): Promise<void> {
   const admin = kafka.admin();

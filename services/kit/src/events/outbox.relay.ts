@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { KitTables, OutboxRow } from '../data/kit.tables.ts';
+import { onOutboxCommit, outboxChannel } from '../data/outbox.signal.ts';
 import { ensureTopics } from './kafka.ts';
 
 type RelayLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -29,7 +30,7 @@ export interface OutboxRelayOptions {
   topicPrefix?: string;
   logger?: RelayLogger;
   batchSize?: number;
-  /** poll when no NOTIFY arrives (lost connection, missed notification) */
+  /** poll for rows no wake-up announced (raw SQL inserts, a lost LISTEN connection) */
   pollMs?: number;
   /** published rows older than this are deleted (ms); default one day */
   retentionMs?: number;
@@ -55,6 +56,7 @@ export class OutboxRelay {
   readonly #channel: string;
   #producer: Producer | undefined;
   #listener: pg.Client | undefined;
+  #unsubscribe: (() => void) | undefined;
   #pollTimer: NodeJS.Timeout | undefined;
   #retryTimer: NodeJS.Timeout | undefined;
   #draining: Promise<void> | undefined;
@@ -76,7 +78,7 @@ export class OutboxRelay {
       ...options,
       db: options.db as Kysely<KitTables>,
     } as ResolvedOptions;
-    this.#channel = `outbox_${options.schema}`;
+    this.#channel = outboxChannel(options.schema);
   }
 
   /** Connect to Kafka, LISTEN for new rows and drain; safe to call again after a failure. */
@@ -100,6 +102,10 @@ export class OutboxRelay {
     });
     this.#producer = producer;
     await producer.connect();
+    // Woken in-process after a commit that appended events (the writer runs here), or by the
+    // NOTIFY a process without a relay sends after its commit.
+    this.#unsubscribe?.();
+    this.#unsubscribe = onOutboxCommit(this.#o.schema, () => this.kick());
     await this.#listen();
     if (this.#stopped) return;
     this.#running = true;
@@ -137,6 +143,8 @@ export class OutboxRelay {
   }
 
   async #teardown(): Promise<void> {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
     const listener = this.#listener;
     this.#listener = undefined;
     await listener?.end().catch(() => {});
