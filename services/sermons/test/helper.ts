@@ -64,3 +64,10 @@ export function makeSpokenMp3(dir: string, words = 'For God so loved the world. 
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wav, mp3]);
   return mp3;
 }
+
+/** A longer recording (60 s tone with a voice-band sweep, ~1 MB mp3) for progress steps. */
+export function makeTone(dir: string): string {
+  const mp3 = join(dir, 'tone.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=60', '-b:a', '128k', mp3]);
+  return mp3;
+}

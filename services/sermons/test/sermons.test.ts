@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { sermonPipelineWorkflowId, SERMON_PIPELINE_TASK_QUEUE } from '@lectern/workflows';
-import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, temporalClient } from './helper.ts';
+import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, makeTone, temporalClient } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type J = any;
@@ -76,6 +76,59 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     assert.equal(described.status.name, 'RUNNING');
     const quota = await (await api('/quota', pastorA)).json() as J;
     assert.equal(quota.used, 1);
+  });
+
+  it('saves upload_pct at each 5% of a streamed PUT and pushes it live', async () => {
+    const long = readFileSync(makeTone(mkdtempSync(join(tmpdir(), 'sermon-tone-'))));
+    const created = await createSermon(pastorA, { name: 'long.mp3', size: long.length, contentType: 'audio/mpeg' }, 'Long');
+    const body = await created.json() as J;
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/sermons/live`, ['lectern.live.v1', `bearer.${pastorA}`]);
+    const seen: number[] = [];
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      if (m.event === 'progress') seen.push(m.data.uploadPct);
+    });
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'subscribe', topic: `sermon:${body.sermon.id}` }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Sent in 64 KiB pieces with pauses, as a real network would deliver it.
+    const pieces = async function* () {
+      for (let offset = 0; offset < long.length; offset += 65536) {
+        yield long.subarray(offset, offset + 65536);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const put = await fetch(body.upload.url.replace(t.config.PUBLIC_ORIGIN, base), { method: 'PUT', headers: { ...body.upload.headers, 'content-length': String(long.length) }, body: ReadableStream.from(pieces()), duplex: 'half' } as RequestInit);
+    assert.equal(put.status, 200, await put.clone().text());
+    await waitFor(() => seen.includes(100));
+    ws.close();
+    const partial = seen.filter((p) => p < 100);
+    assert.ok(partial.length >= 5, `progress steps ${seen.join(',')}`);
+    assert.ok(partial.every((p) => p % 5 === 0 && p > 0), `steps of 5%: ${seen.join(',')}`);
+    assert.deepEqual(partial, [...partial].sort((a, b) => a - b));
+  });
+
+  it('an upload not finished within the time-out is refused and removed', async () => {
+    const slow = await buildTestApp({}, { uploadTimeoutMs: 300 });
+    const slowBase = await listen(slow.app);
+    try {
+      const token = await slow.token(randomUUID(), 'ADMIN');
+      const created = await (await fetch(`${slowBase}/api/sermons/sermons`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'a', speaker: 'b', recordedAt: '2026-01-01', file: { name: 'a.mp3', size: mp3.length, contentType: 'audio/mpeg' } }) })).json() as J;
+      const trickle = async function* () {
+        yield mp3.subarray(0, 100);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        yield mp3.subarray(100);
+      };
+      const put = await fetch(created.upload.url.replace(slow.config.PUBLIC_ORIGIN, slowBase), { method: 'PUT', headers: { ...created.upload.headers, 'content-length': String(mp3.length) }, body: ReadableStream.from(trickle()), duplex: 'half' } as RequestInit).catch((error: unknown) => error);
+      if (put instanceof Response) {
+        assert.equal(put.status, 400);
+        assert.equal((await put.json() as J).detail, 'Upload timeout');
+      }
+      const rows = await slow.app.kit.db.selectFrom('sermons').select('id').where('id', '=', created.sermon.id).execute();
+      assert.equal(rows.length, 0);
+    } finally {
+      await slow.app.close();
+    }
   });
 
   it('refuses a .mp3 that is not audio with the spec message and leaves nothing behind', async () => {

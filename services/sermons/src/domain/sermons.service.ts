@@ -257,7 +257,7 @@ export class SermonsService {
 
   async publish(actor: Actor, id: string) {
     const sermon = await this.find(actor.orgId, id);
-    return this.db.transaction().execute(async (trx) => {
+    return this.tx(async (trx, after) => {
       const row = await trx
         .updateTable('sermons')
         .set({ status: 'PUBLISHED', published_at: sql`now()`, updated_at: sql`now()` })
@@ -272,7 +272,7 @@ export class SermonsService {
         subject: row.id,
         data: { sermonId: row.id, title: row.title, publishedBy: actor.userId, publishedAt: (row.published_at as Date).toISOString() },
       }));
-      this.deps.hub.publish(`sermon:${row.id}`, { event: 'status', data: { sermonId: row.id, status: row.status, errorMessage: null } });
+      after(() => this.deps.hub.publish(`sermon:${row.id}`, { event: 'status', data: { sermonId: row.id, status: row.status, errorMessage: null } }));
       return sermonJson(row);
     });
   }
