@@ -1,0 +1,70 @@
+// Spoken English numbers ("twenty-eight", "one hundred nineteen") as they appear in transcripts.
+const UNITS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
+};
+const TEENS: Record<string, number> = {
+  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
+  seventeen: 17, eighteen: 18, nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+
+export type Token = { text: string; lower: string; start: number; end: number; kind: 'word' | 'num' | 'punct' };
+
+/** Splits text into words, digit runs and single punctuation marks, keeping offsets. */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  const re = /([A-Za-z][A-Za-z']*)|(\d+)|([^\sA-Za-z\d])/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const kind = m[1] ? 'word' : m[2] ? 'num' : 'punct';
+    out.push({ text: m[0], lower: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length, kind });
+  }
+  return out;
+}
+
+export type ParsedNumber = { value: number; next: number };
+
+/** Reads a number (digits or words) starting at token `i`; `undefined` if none starts there. */
+export function readNumber(tokens: readonly Token[], i: number): ParsedNumber | undefined {
+  const t = tokens[i];
+  if (!t) return undefined;
+  if (t.kind === 'num') return { value: Number(t.text), next: i + 1 };
+  if (t.kind !== 'word') return undefined;
+  let value = 0;
+  let j = i;
+  const w = (k: number) => (tokens[k]?.kind === 'word' ? tokens[k].lower : undefined);
+  // hundreds: "one hundred (and) ..."
+  const hundreds = UNITS[w(j) ?? ''];
+  if (hundreds && w(j + 1) === 'hundred') {
+    value = hundreds * 100;
+    j += 2;
+    if (w(j) === 'and' && isSmallNumberWord(w(j + 1))) j += 1;
+    const rest = readBelowHundred(tokens, j);
+    if (rest) return { value: value + rest.value, next: rest.next };
+    return { value, next: j };
+  }
+  return readBelowHundred(tokens, i);
+}
+
+function isSmallNumberWord(word: string | undefined): boolean {
+  return word !== undefined && (word in UNITS || word in TEENS || word in TENS);
+}
+
+function readBelowHundred(tokens: readonly Token[], i: number): ParsedNumber | undefined {
+  const t = tokens[i];
+  if (!t || t.kind !== 'word') return undefined;
+  const tens = TENS[t.lower];
+  if (tens !== undefined) {
+    // "twenty-eight" (hyphen token) or "twenty eight"
+    let j = i + 1;
+    if (tokens[j]?.text === '-' && tokens[j]!.start === t.end) j += 1;
+    const u = tokens[j];
+    const unit = u?.kind === 'word' ? UNITS[u.lower] : undefined;
+    if (unit) return { value: tens + unit, next: j + 1 };
+    return { value: tens, next: i + 1 };
+  }
+  const small = TEENS[t.lower] ?? UNITS[t.lower];
+  if (small !== undefined) return { value: small, next: i + 1 };
+  return undefined;
+}

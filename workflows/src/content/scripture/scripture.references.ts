@@ -1,0 +1,177 @@
+// Finds Bible references in sermon transcripts, spoken ("Romans eight twenty-eight", "First
+// Corinthians thirteen verses four through seven") or written ("Rom. 8:28-30"), normalised to
+// OSIS, each with its character span in the transcript so a citation can be traced back.
+import { BOOKS, BOOK_BY_OSIS, type BookInfo } from './scripture.books.ts';
+import { readNumber, tokenize, type Token } from './scripture.numbers.ts';
+
+export type ScriptureReference = {
+  /** OSIS: `John.3.16`, `1Cor.13.4-1Cor.13.7`, `Ps.23`. */
+  osis: string;
+  /** Human form: `John 3:16`, `1 Corinthians 13:4-7`, `Psalm 23`. */
+  display: string;
+  book: string;
+  chapter: number;
+  verseStart?: number;
+  chapterEnd?: number;
+  verseEnd?: number;
+  /** Character offsets of the reference in the transcript: `transcript.slice(start, end)`. */
+  start: number;
+  end: number;
+  /** The words as they appear in the transcript. */
+  source: string;
+};
+
+const ORDINALS: Record<string, 1 | 2 | 3> = {
+  '1': 1, '2': 2, '3': 3, first: 1, second: 2, third: 3, '1st': 1, '2nd': 2, '3rd': 3, i: 1, ii: 2, iii: 3,
+};
+const RANGE_WORDS = new Set(['-', '–', '—', 'through', 'thru', 'to']);
+const MAX_VERSE = 176;
+
+// Aliases split into words, longest first, so "song of solomon" wins over "song".
+const ALIAS_TABLE = BOOKS.flatMap((book) => book.aliases.map((alias) => ({ book, words: alias.split(' '), full: alias === book.aliases[0] })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+type BookMatch = { book: BookInfo; next: number; abbreviated: boolean };
+
+function matchBook(tokens: readonly Token[], i: number): BookMatch | undefined {
+  let j = i;
+  let ordinal: 1 | 2 | 3 | undefined;
+  const first = tokens[j];
+  if (!first) return undefined;
+  const ord = ORDINALS[first.lower];
+  // Roman "I" only in capitals (it is also the pronoun); digits must be directly before a name.
+  if (ord !== undefined && (first.kind !== 'word' || first.text === first.text.toUpperCase() || /^(first|second|third)$/.test(first.lower))) {
+    ordinal = ord;
+    j += 1;
+  }
+  const nameToken = tokens[j];
+  if (!nameToken || nameToken.kind !== 'word' || !/^[A-Z]/.test(nameToken.text)) return undefined;
+  for (const entry of ALIAS_TABLE) {
+    if (entry.book.ordinal !== ordinal) continue;
+    let k = j;
+    let ok = true;
+    for (const word of entry.words) {
+      if (tokens[k]?.lower !== word) { ok = false; break; }
+      k += 1;
+    }
+    if (!ok) continue;
+    const abbreviated = !entry.full && entry.words.join(' ') !== 'psalm' && entry.words.join(' ') !== 'song of songs' && entry.words.join(' ') !== 'revelations';
+    // "Rom." — swallow the abbreviation's full stop.
+    if (abbreviated && tokens[k]?.text === '.' && tokens[k]!.start === tokens[k - 1]!.end) k += 1;
+    return { book: entry.book, next: k, abbreviated };
+  }
+  return undefined;
+}
+
+function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolean {
+  return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
+}
+
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number };
+
+function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbreviated: boolean): Parsed | undefined {
+  let j = i;
+  let saidChapter = false;
+  if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
+  const first = readNumber(tokens, j);
+  if (!first) return undefined;
+  j = first.next;
+  const written = tokens[i + (saidChapter ? 1 : 0)]!.kind === 'num';
+  // Single-chapter books: "Jude 3" is verse 3.
+  if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':')) {
+    if (first.value < 1 || first.value > MAX_VERSE) return undefined;
+    const range = parseRangeEnd(tokens, j, 1, first.value);
+    return { chapter: 1, verseStart: first.value, ...range };
+  }
+  const chapter = first.value;
+  if (chapter < 1 || chapter > book.chapters) return undefined;
+  // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
+  let k = j;
+  if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
+  else {
+    if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses')) k += 1;
+    if (isWord(tokens, k, 'verse', 'verses')) k += 1;
+  }
+  const verse = readNumber(tokens, k);
+  // A bare second number counts when both are spoken ("John three sixteen") or both digits.
+  const bare = k === j;
+  if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && !(bare && (tokens[k]!.kind === 'num') !== written)) {
+    const range = parseRangeEnd(tokens, verse.next, chapter, verse.value);
+    return { chapter, verseStart: verse.value, ...range };
+  }
+  // chapter only: said "chapter", a Psalm, or a written full book name ("Romans 8")
+  if (saidChapter || book.osis === 'Ps' || (written && !abbreviated && endsPhrase(tokens[j]))) return { chapter, next: j };
+  return undefined;
+}
+
+const CHAPTER_FOLLOWERS = new Set(['says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives']);
+
+// "Romans 8 says" / "Romans 8." is a chapter; "James 1 day" is not.
+function endsPhrase(next: Token | undefined): boolean {
+  if (!next || next.kind === 'punct') return true;
+  return next.kind === 'word' && (/^[A-Z]/.test(next.text) || CHAPTER_FOLLOWERS.has(next.lower));
+}
+
+function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number): { chapterEnd?: number; verseEnd?: number; next: number } {
+  const sep = tokens[i];
+  if (!sep || !RANGE_WORDS.has(sep.lower)) return { next: i };
+  let j = i + 1;
+  if (isWord(tokens, j, 'verse')) j += 1;
+  const end = readNumber(tokens, j);
+  if (!end) return { next: i };
+  if (tokens[end.next]?.text === ':') {
+    const endVerse = readNumber(tokens, end.next + 1);
+    if (endVerse && end.value > chapter) return { chapterEnd: end.value, verseEnd: endVerse.value, next: endVerse.next };
+    return { next: i };
+  }
+  if (end.value <= verse || end.value > MAX_VERSE) return { next: i };
+  return { chapterEnd: chapter, verseEnd: end.value, next: end.next };
+}
+
+export function toOsis(book: string, chapter: number, verseStart?: number, chapterEnd?: number, verseEnd?: number): string {
+  if (verseStart === undefined) return `${book}.${chapter}`;
+  const start = `${book}.${chapter}.${verseStart}`;
+  if (verseEnd === undefined) return start;
+  return `${start}-${book}.${chapterEnd ?? chapter}.${verseEnd}`;
+}
+
+export function displayReference(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): string {
+  const info = BOOK_BY_OSIS.get(ref.book);
+  const name = ref.book === 'Ps' && ref.verseStart === undefined ? 'Psalm' : ref.book === 'Ps' ? 'Psalm' : info?.name ?? ref.book;
+  if (ref.verseStart === undefined) return `${name} ${ref.chapter}`;
+  const base = `${name} ${ref.chapter}:${ref.verseStart}`;
+  if (ref.verseEnd === undefined) return base;
+  if (ref.chapterEnd !== undefined && ref.chapterEnd !== ref.chapter) return `${base}-${ref.chapterEnd}:${ref.verseEnd}`;
+  return `${base}-${ref.verseEnd}`;
+}
+
+/** All references in `text`, in order of appearance. */
+export function findScriptureReferences(text: string): ScriptureReference[] {
+  const tokens = tokenize(text);
+  const found: ScriptureReference[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const book = matchBook(tokens, i);
+    if (!book) continue;
+    const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
+    if (!loc) continue;
+    const start = tokens[i]!.start;
+    const end = tokens[loc.next - 1]!.end;
+    const ref = { book: book.book.osis, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
+    found.push({
+      osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd),
+      display: displayReference(ref),
+      ...ref,
+      start,
+      end,
+      source: text.slice(start, end),
+    });
+    i = loc.next - 1;
+  }
+  return found;
+}
+
+/** Distinct references by OSIS, first occurrence kept. */
+export function distinctReferences(refs: readonly ScriptureReference[]): ScriptureReference[] {
+  const seen = new Set<string>();
+  return refs.filter((r) => (seen.has(r.osis) ? false : (seen.add(r.osis), true)));
+}

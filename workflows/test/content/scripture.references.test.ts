@@ -1,0 +1,81 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.txt`, import.meta.url), 'utf8');
+const osisOf = (text: string) => findScriptureReferences(text).map((r) => r.osis);
+
+test('spoken references become OSIS', () => {
+  const cases: Array<[string, string]> = [
+    ['Turn to John chapter three verse sixteen with me.', 'John.3.16'],
+    ['He quoted John three sixteen again.', 'John.3.16'],
+    ['Paul wrote in second Timothy two three that', '2Tim.2.3'],
+    ['Romans eight twenty-eight is a promise.', 'Rom.8.28'],
+    ['Romans eight twenty eight is a promise.', 'Rom.8.28'],
+    ['Read First Corinthians thirteen verses four through seven.', '1Cor.13.4-1Cor.13.7'],
+    ['We prayed Psalm twenty-three together.', 'Ps.23'],
+    ['Psalm one hundred nineteen verse one hundred five says', 'Ps.119.105'],
+    ['In third John four the elder rejoices', '3John.1.4'],
+    ['Turn to Romans chapter eight.', 'Rom.8'],
+    ['Hebrews eleven one to three', 'Heb.11.1-Heb.11.3'],
+  ];
+  for (const [text, osis] of cases) assert.deepEqual(osisOf(text), [osis], text);
+});
+
+test('written references become OSIS', () => {
+  assert.deepEqual(osisOf('See John 3:16, 2 Tim 2:3 and Rom. 8:28-30.'), ['John.3.16', '2Tim.2.3', 'Rom.8.28-Rom.8.30']);
+  assert.deepEqual(osisOf('II Timothy 3:16; 1 Cor 13:4-7; Jude 3; John 3:16-4:2; Song of Solomon 2:1'), [
+    '2Tim.3.16', '1Cor.13.4-1Cor.13.7', 'Jude.1.3', 'John.3.16-John.4.2', 'Song.2.1',
+  ]);
+  assert.deepEqual(osisOf('Romans 8 says it plainly. Psalm 23.'), ['Rom.8', 'Ps.23']);
+});
+
+test('offsets point at the words in the transcript', () => {
+  const text = 'Before we begin, turn with me to second Timothy two three, and then to Rom. 8:28-30.';
+  const [first, second, ...rest] = findScriptureReferences(text);
+  assert.ok(first && second);
+  assert.equal(rest.length, 0);
+  assert.equal(text.slice(first.start, first.end), 'second Timothy two three');
+  assert.equal(first.source, 'second Timothy two three');
+  assert.equal(text.slice(second.start, second.end), 'Rom. 8:28-30');
+  assert.equal(second.display, 'Romans 8:28-30');
+});
+
+test('no false positives on names and numbers that are not references', () => {
+  const tricky = [
+    'John said three things to me after the service.',
+    'Mark two times in your Bible where David says my.',
+    'I have two sons and a daughter.',
+    'First, John went home; second, Peter stayed.',
+    'Job was twelve when his father died.',
+    'My job is twenty minutes away.',
+    'James 1 day told me he was tired.',
+    'The acts of the apostles were many.',
+    'Mark twenty people came to the picnic.',
+    'Romans forty is not a chapter, nor is John twenty-two.',
+    'Jesus is the way, the truth and the life.',
+  ];
+  for (const text of tricky) assert.deepEqual(osisOf(text), [], text);
+});
+
+test('a whole sermon: every spoken reference with its offset', () => {
+  const text = fixture('sermon-love');
+  const refs = findScriptureReferences(text);
+  assert.deepEqual(refs.map((r) => r.osis), [
+    '1Cor.13.4-1Cor.13.7', 'John.3.16', 'John.3.16', 'Rom.8.28', '2Tim.2.3', 'Ps.82.3', 'Rom.15.13', 'John.3.16',
+  ]);
+  assert.deepEqual(refs.map((r) => text.slice(r.start, r.end)), [
+    'First Corinthians thirteen verses four through seven', 'John chapter three verse sixteen', 'John three sixteen',
+    'Romans eight twenty-eight', 'second Timothy two three', 'Psalm eighty-two verse three', 'Romans fifteen thirteen', 'John three sixteen',
+  ]);
+});
+
+test('a second sermon mixing written and spoken forms, with traps', () => {
+  const text = fixture('sermon-shepherd');
+  const refs = findScriptureReferences(text);
+  assert.deepEqual(refs.map((r) => r.osis), ['Ps.23', 'Ps.23.1', 'Matt.6.33', 'Matt.11.28', 'Heb.13.5', 'John.10.11']);
+  for (const r of refs) assert.equal(text.slice(r.start, r.end), r.source);
+  assert.ok(text.includes('John said three things'));
+  assert.ok(text.includes('Mark two times'));
+});
