@@ -4,6 +4,8 @@
 //
 //   node services/kit/bench/event-path.bench.ts            (DATABASE_URL / KAFKA_BROKERS, or own infra)
 //   BENCH_SECONDS=10 BENCH_RATE=1000 node services/kit/bench/event-path.bench.ts
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +18,9 @@ const writers = Number(process.env.BENCH_WRITERS ?? 16);
 // Batches the consumer handles at once (one transaction and pool connection each); the topic has
 // DEFAULT_PARTITIONS partitions, so up to that many.
 const consumerConcurrency = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 12);
+// `process` (default): the consumer is another service in its own process, as in the deployment;
+// `inline`: writers, relay and consumer share this process and its event loop.
+const consumerMode = process.env.BENCH_CONSUMER === 'inline' ? 'inline' : 'process';
 const targetP95Ms = 100;
 
 async function infraEnv(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
@@ -44,7 +49,7 @@ const app = await buildProbeApp({
   ...infra.env,
   DATABASE_SCHEMA: schema,
   KAFKA_TOPIC_PREFIX: `${schema}.`,
-  DATABASE_POOL_MAX: String(writers + consumerConcurrency + 4),
+  DATABASE_POOL_MAX: String(writers + (consumerMode === 'inline' ? consumerConcurrency : 0) + 4),
   OUTBOX_POLL_MS: '500',
 }, {
   // Kafka acknowledged these rows: splits the latency into commit → sent and sent → handled.
@@ -60,20 +65,44 @@ const app = await buildProbeApp({
 });
 
 let handledCount = 0;
-consumeProbes(app, `bench-${randomUUID()}`, (seqs) => {
-  const now = performance.now();
+function handled(seqs: number[], now: number): void {
   for (const seq of seqs) {
     if (handledAt[seq] === 0) handledCount += 1;
     handledAt[seq] = now;
   }
-}, { partitionsConsumedConcurrently: consumerConcurrency });
+}
+const groupId = `bench-${randomUUID()}`;
+const inlineConsumer = consumerMode === 'inline' ? consumeProbes(app, groupId, (seqs) => handled(seqs, performance.now()), { partitionsConsumedConcurrently: consumerConcurrency }) : undefined;
 await app.ready();
 await app.kit.whenStarted();
+let consumerProcess: ChildProcess | undefined;
+if (consumerMode === 'process') {
+  const child = fork(new URL('../test/fixtures/probe-consumer.ts', import.meta.url).pathname, [], {
+    env: {
+      ...process.env,
+      ...infra.env,
+      DATABASE_SCHEMA: schema,
+      KAFKA_TOPIC_PREFIX: `${schema}.`,
+      DATABASE_POOL_MAX: String(consumerConcurrency + 2),
+      PROBE_GROUP_ID: groupId,
+      PROBE_CONCURRENCY: String(consumerConcurrency),
+    },
+  });
+  consumerProcess = child;
+  // Wall-clock times from the child, turned into this process's performance.now() scale.
+  child.on('message', (m: { type: string; seqs?: number[]; at?: number }) => {
+    if (m.type === 'handled') handled(m.seqs!, m.at! - performance.timeOrigin);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
+    child.once('exit', (code) => reject(new Error(`consumer process exited (${code}) before it was ready`)));
+  });
+}
 // Warm the path (topic metadata, group join) before measuring.
 await writeProbe(app, 0);
 for (let i = 0; i < 200 && handledAt[0] === 0; i += 1) await sleep(50);
 
-process.stdout.write(`writing ${total} events at ${rate}/s for ${seconds} s with ${writers} writers, consumer concurrency ${consumerConcurrency}…\n`);
+process.stdout.write(`writing ${total} events at ${rate}/s for ${seconds} s with ${writers} writers; consumer ${consumerMode === 'process' ? 'in its own process' : 'in this process'}, ${consumerConcurrency} batches at once…\n`);
 const loadAtStart = loadavg();
 const cpuAtStart = process.cpuUsage();
 const start = performance.now();
@@ -107,6 +136,16 @@ const cpu = process.cpuUsage(cpuAtStart);
 const loadAtEnd = loadavg();
 await sleep(1000); // any redelivery would show up as a duplicate now
 const counts = await effectCounts(app.kit.db);
+let consumerStats = inlineConsumer?.stats;
+if (consumerProcess) {
+  const child = consumerProcess;
+  const stopped = new Promise<typeof consumerStats>((resolve) => {
+    child.on('message', (m: { type: string; stats?: typeof consumerStats }) => m.type === 'stopped' && resolve(m.stats));
+    setTimeout(() => resolve(undefined), 30_000).unref();
+  });
+  child.send({ type: 'stop' });
+  consumerStats = await stopped;
+}
 
 const latencies: number[] = [];
 for (let seq = 1; seq <= total; seq += 1) if (committedAt[seq]! > 0 && handledAt[seq]! > 0) latencies.push(Math.max(0, handledAt[seq]! - committedAt[seq]!));
@@ -139,9 +178,9 @@ process.stdout.write(
     `  p95 / target (${targetP95Ms} ms) = ${(p95 / targetP95Ms).toFixed(2)}${p95 < targetP95Ms ? ' (within target)' : ' (OVER target)'}`,
     `  events lost        ${lost}`,
     `  duplicates applied ${duplicatesApplied}`,
-    `  bench process CPU ${fmt((cpu.user + cpu.system) / Math.max(1, total))} µs/event (writers, relay and consumer share this process)`,
+    `  bench process CPU ${fmt((cpu.user + cpu.system) / Math.max(1, total))} µs/event (writers and relay${consumerMode === 'inline' ? ' and consumer' : ''})`,
     `  load average      ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start, ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')} at end (2 cores)`,
-    `  relay: published ${app.kit.relay?.stats.published ?? 0}, failed batches ${app.kit.relay?.stats.failedBatches ?? 0}; consumer duplicates skipped ${app.kit.consumers[0]?.stats.duplicates ?? 0}`,
+    `  relay: published ${app.kit.relay?.stats.published ?? 0}, failed batches ${app.kit.relay?.stats.failedBatches ?? 0}; consumer duplicates skipped ${consumerStats?.duplicates ?? 'unknown'}`,
     '',
   ].join('\n'),
 );
