@@ -58,15 +58,15 @@ export function UploadForm({ quota, onUploaded }: { quota: QuotaUsage | null; on
     const found = validateUploadForm(values, { urlUploadEnabled });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const sermonId = await uploadStore.getState().start({ title, speaker, recordedAt, file, sourceUrl: file ? null : signedUrl.trim() }, quota);
+    const outcome = await uploadStore.getState().start({ title, speaker, recordedAt, file, sourceUrl: file ? null : signedUrl.trim() }, quota);
     onUploaded();
-    if (sermonId) {
+    if (outcome) {
       setTitle('');
       setSpeaker('');
       setRecordedAt('');
       setFile(null);
       setSignedUrl('');
-      navigate(`/sermons/${sermonId}`);
+      if (outcome !== 'canceled') navigate(`/sermons/${outcome}`);
     }
   }
 

@@ -28,8 +28,8 @@ export interface UploadState {
   total: number;
   sermonId: string | null;
   error: string | null;
-  /** Resolves with the new sermon's id, or null when it was refused, failed or stopped. */
-  start(request: UploadRequest, quota: QuotaUsage | null): Promise<string | null>;
+  /** The new sermon's id; 'canceled' once Stop has cleaned up; null when refused or failed. */
+  start(request: UploadRequest, quota: QuotaUsage | null): Promise<string | 'canceled' | null>;
   stop(): Promise<void>;
   clearError(): void;
 }
@@ -37,7 +37,8 @@ export interface UploadState {
 export function createUploadStore(client: SermonsClient = sermonsClient) {
   let running: RunningUpload<unknown> | null = null;
   let canceled = false;
-  return createStore<UploadState>()((set, get) => ({
+  let stopping: Promise<void> = Promise.resolve();
+  const store = createStore<UploadState>()((set, get) => ({
     phase: 'idle',
     fileName: null,
     loaded: 0,
@@ -70,7 +71,8 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         if (canceled) {
           // Stop was pressed while the sermon was being created: remove what the server made.
           await client.cancelUpload(sermonId).catch(() => undefined);
-          return null;
+          await stopping;
+          return 'canceled';
         }
         set({ sermonId });
         if (request.file && created.upload) {
@@ -84,36 +86,48 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         return sermonId;
       } catch (error) {
         running = null;
-        if (canceled) return null;
+        if (canceled) {
+          // Let Stop finish its clean-up first, so a reload after this sees the sermon gone.
+          await stopping;
+          return 'canceled';
+        }
         const message =
           error instanceof ApiError
             ? error.detail ?? 'Failed to upload sermon'
             : error instanceof UploadError
               ? error.message
               : 'Failed to upload sermon';
-        showToast({ kind: 'error', title: message });
+        // Shown in the form's error box (spec: store errors are kept and shown there), not as a toast too.
         set({ phase: 'idle', error: message, loaded: 0, total: 0, sermonId: null });
         return null;
       }
     },
-    async stop() {
-      const { sermonId, phase } = get();
-      if (phase !== 'creating' && phase !== 'uploading') return;
+    stop() {
+      const { phase } = get();
+      if (phase !== 'creating' && phase !== 'uploading') return stopping;
       canceled = true;
-      set({ phase: 'canceling' });
-      running?.abort();
-      running = null;
-      try {
-        if (sermonId) await client.cancelUpload(sermonId);
-        showToast({ kind: 'info', title: 'Upload canceled and cleaned up' });
-        set({ phase: 'idle', fileName: null, loaded: 0, total: 0, sermonId: null, error: null });
-      } catch (error) {
-        const message = error instanceof ApiError && error.detail ? error.detail : 'Failed to cancel upload';
-        showToast({ kind: 'error', title: 'Failed to cancel upload', message });
-        set({ phase: 'idle', error: 'Upload canceled', loaded: 0, total: 0, sermonId: null });
-      }
+      stopping = cancelNow();
+      return stopping;
     },
   }));
+
+  async function cancelNow(): Promise<void> {
+    const { sermonId } = store.getState();
+    store.setState({ phase: 'canceling' });
+    running?.abort();
+    running = null;
+    try {
+      if (sermonId) await client.cancelUpload(sermonId);
+      showToast({ kind: 'info', title: 'Upload canceled and cleaned up' });
+      store.setState({ phase: 'idle', fileName: null, loaded: 0, total: 0, sermonId: null, error: null });
+    } catch (error) {
+      const message = error instanceof ApiError && error.detail ? error.detail : 'Failed to cancel upload';
+      showToast({ kind: 'error', title: 'Failed to cancel upload', message });
+      store.setState({ phase: 'idle', error: 'Upload canceled', loaded: 0, total: 0, sermonId: null });
+    }
+  }
+
+  return store;
 }
 
 export const uploadStore = createUploadStore();
