@@ -34,7 +34,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
     return outline;
   }
 
-  async generateDevotionals(input: GenerationInput): Promise<DevotionalDay[]> {
+  async generateDevotionals(input: GenerationInput & { outline?: Outline }): Promise<DevotionalDay[]> {
     const analysis = analyse(input);
     const sections = daySections(analysis);
     const days: DevotionalDay[] = [];

@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ExtractiveGenerator } from '../../src/content/generation/extractive.generator.ts';
+import { devotionalDaySchema, outlineSchema, schemaErrors } from '../../src/content/generation/content.schema.ts';
+import { SermonScriptures } from '../../src/content/generation/scripture.grounding.ts';
+import { findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
+import { DiathekeScriptureText } from '../../src/content/scripture/scripture-text.provider.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.txt`, import.meta.url), 'utf8');
+const generator = new ExtractiveGenerator({ scriptureText: new DiathekeScriptureText() });
+const independentWeb = new DiathekeScriptureText();
+const squash = (t: string) => t.replace(/\s+/g, ' ');
+
+for (const name of ['sermon-love', 'sermon-shepherd']) {
+  const transcript = fixture(name);
+  const inTranscript = (text: string) => squash(transcript).includes(squash(text));
+  const sermon = new SermonScriptures(findScriptureReferences(transcript));
+
+  test(`${name}: outline has the spec's shape, grounded in the transcript`, async () => {
+    const outline = await generator.generateOutline({ transcript });
+    assert.deepEqual(schemaErrors(outlineSchema, outline), []);
+    assert.ok(outline.mainPoints.length >= 3, `${outline.mainPoints.length} main points`);
+    assert.ok(outline.theme.length > 0);
+    for (const point of outline.mainPoints) {
+      assert.ok(point.scripture, `main point "${point.title}" carries a scripture`);
+      assert.ok(sermon.match(point.scripture), `${point.scripture} is cited in the sermon`);
+      assert.ok(inTranscript(point.summary), `summary is the preacher's sentence: ${point.summary}`);
+      for (const [, quoted] of point.details.matchAll(/<li>“(.*?)”<\/li>/g)) assert.ok(inTranscript(quoted!.replace(/&#39;/g, "'")), quoted);
+      assert.match(point.details, /^<p>/);
+    }
+    assert.deepEqual(outline.scriptures, [...new Set(findScriptureReferences(transcript).map((r) => r.display))]);
+    for (const list of [outline.keyPoints, outline.applications, outline.illustrations, outline.conclusion]) {
+      assert.ok(list.length > 0);
+      for (const sentence of list) assert.ok(inTranscript(sentence), sentence);
+    }
+    assert.match(outline.application, /^<p>.+<\/p>$/);
+    // deterministic
+    assert.deepEqual(await generator.generateOutline({ transcript }), outline);
+  });
+
+  test(`${name}: five devotional days, both forms, WEB passage text`, async () => {
+    const days = await generator.generateDevotionals({ transcript });
+    assert.equal(days.length, 5);
+    assert.deepEqual(days.map((d) => d.day_number), [1, 2, 3, 4, 5]);
+    for (const day of days) {
+      assert.deepEqual(schemaErrors(devotionalDaySchema, day), [], `day ${day.day_number}`);
+      assert.ok(day.title && day.theme);
+      for (const form of ['quick', 'full'] as const) {
+        const passage = day.scripture_passage[form];
+        const ref = sermon.match(passage.reference);
+        assert.ok(ref, `day ${day.day_number} ${form}: ${passage.reference} is from the sermon`);
+        assert.equal(passage.text, await independentWeb.passage(ref.osis));
+        assert.ok(passage.text.length > 20);
+        const reflection = day.reflection[form];
+        assert.ok(reflection.observations.length > 0);
+        for (const o of reflection.observations) assert.ok(inTranscript(o), o);
+        assert.ok(inTranscript(reflection.interpretation.split(/(?<=[.!?]) /)[0]!));
+        assert.ok(reflection.question.endsWith('?'));
+        assert.ok(day.opening_prayer[form] && day.closing_prayer[form]);
+      }
+      assert.ok(day.reflection.full.observations.length >= day.reflection.quick.observations.length);
+      assert.ok(day.opening_prayer.full.length > day.opening_prayer.quick.length);
+      for (const extra of day.additional_scripture) assert.ok(sermon.match(extra.reference), extra.reference);
+    }
+  });
+}
+
+test('a short sermon with fewer points still gets five days', async () => {
+  const full = fixture('sermon-love');
+  const transcript = full.slice(0, full.indexOf('Our third point'));
+  const days = await generator.generateDevotionals({ transcript });
+  assert.equal(days.length, 5);
+  const sermon = new SermonScriptures(findScriptureReferences(transcript));
+  for (const day of days) assert.ok(sermon.match(day.scripture_passage.full.reference));
+});
+
+test('an empty transcript is refused with a clear error', async () => {
+  await assert.rejects(generator.generateOutline({ transcript: '  ' }), /transcript is empty/);
+});
+
+test('a 60-minute transcript (~9,000 words) is generated in well under a few seconds', async () => {
+  const parts = [fixture('sermon-love'), fixture('sermon-shepherd')];
+  let transcript = '';
+  while (transcript.split(/\s+/).length < 9000) transcript += `${parts[transcript.length % 2]}\n\n`;
+  const words = transcript.split(/\s+/).length;
+  const started = performance.now();
+  const outline = await generator.generateOutline({ transcript });
+  const days = await generator.generateDevotionals({ transcript, outline });
+  const ms = performance.now() - started;
+  console.log(`extractive generation: ${words} words → outline (${outline.mainPoints.length} points) + ${days.length} days in ${ms.toFixed(0)} ms`);
+  assert.equal(days.length, 5);
+  assert.ok(ms < 3000, `${ms} ms`);
+});
