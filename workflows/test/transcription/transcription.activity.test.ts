@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { DefaultLogger } from '@temporalio/worker';
+import { ensureAsr, type AsrRuntime } from '@lectern/local-stack/testing';
+import { InvalidMediaError } from '../../src/media/media.errors.ts';
+import { createFasterWhisperTranscriber } from '../../src/transcription/faster-whisper.transcriber.ts';
+import { normalizeInActivity, transcribeInActivity, type StepProgressDetails } from '../../src/transcription/transcription.activity.ts';
+import { wordErrorRate } from '../../src/transcription/word-error-rate.ts';
+import { makeSpokenRecording, type SpokenRecording } from '../media/spoken-recording.fixture.ts';
+
+// The steps inside a Temporal activity context: heartbeats, reported percents, cancellation.
+
+let asr: AsrRuntime;
+let recording: SpokenRecording;
+before(async () => {
+  [asr, recording] = await Promise.all([ensureAsr(() => undefined), makeSpokenRecording({ name: 'activity' })]);
+});
+after(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
+
+function inActivity<R>(env: MockActivityEnvironment, work: () => Promise<R>): Promise<R> {
+  return env.run(work) as Promise<R>;
+}
+
+function activityEnv() {
+  const env = new MockActivityEnvironment({ heartbeatTimeoutMs: 60_000 }, { logger: new DefaultLogger('ERROR') });
+  const beats: StepProgressDetails[] = [];
+  env.on('heartbeat', (details: StepProgressDetails) => beats.push(details));
+  return { env, beats };
+}
+
+test('the video is normalised then transcribed in activities, with heartbeats and reported percents', { timeout: 300_000 }, async () => {
+  const { env, beats } = activityEnv();
+  const reported: number[] = [];
+  const wav = path.join(recording.dir, 'activity.wav');
+  const info = await inActivity(env, () =>
+    normalizeInActivity(recording.mp4, wav, async (percent) => {
+      reported.push(percent);
+    }),
+  );
+  assert.ok(info.hasVideo && fs.existsSync(wav));
+  assert.equal(reported.at(-1), 100);
+
+  reported.length = 0;
+  beats.length = 0;
+  const transcriber = createFasterWhisperTranscriber(asr);
+  const transcript = await inActivity(env, () =>
+    transcribeInActivity(transcriber, wav, {
+      durationSec: info.durationSec,
+      report: async (percent, message) => {
+        assert.match(message, /^Transcribing \d+%$/);
+        reported.push(percent);
+      },
+    }),
+  );
+  assert.ok(wordErrorRate(recording.text, transcript.text) <= 0.1);
+  assert.ok(beats.length >= 3, `${beats.length} heartbeats`);
+  assert.deepEqual(beats.at(-1), { percent: 100, processedSec: transcript.durationSec });
+  assert.ok(reported.every((p, i) => i === 0 || p > (reported[i - 1] ?? -1)), `reported once per percent: ${reported.join(',')}`);
+  assert.equal(reported.at(-1), 100);
+});
+
+test('a file named .mp3 that is not audio fails the normalise activity as non-retryable bad media', async () => {
+  const { env } = activityEnv();
+  const fake = path.join(recording.dir, 'letter.mp3');
+  fs.writeFileSync(fake, 'Dear church, this is not a recording.\n');
+  await assert.rejects(inActivity(env, () => normalizeInActivity(fake, path.join(recording.dir, 'letter.wav'))), InvalidMediaError);
+  assert.ok(!fs.existsSync(path.join(recording.dir, 'letter.wav')));
+});
+
+test('cancelling the activity (Stop) stops the recogniser', { timeout: 120_000 }, async () => {
+  const { env, beats } = activityEnv();
+  const transcriber = createFasterWhisperTranscriber(asr);
+  env.on('heartbeat', () => env.cancel('CANCELLED'));
+  const started = Date.now();
+  await assert.rejects(inActivity(env, () => transcribeInActivity(transcriber, recording.wav)));
+  assert.ok(beats.length >= 1);
+  assert.ok(Date.now() - started < 60_000);
+});
