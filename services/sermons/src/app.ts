@@ -34,7 +34,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
   const active = new ActiveUploads();
 
-  await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config });
+  await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket });
   await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
   await app.register(internalRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
   await app.register(livePlugin, {

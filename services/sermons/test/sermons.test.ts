@@ -4,6 +4,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { sermonPipelineWorkflowId, SERMON_PIPELINE_TASK_QUEUE } from '@lectern/workflows';
@@ -306,6 +309,53 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     const input = (await handle.fetchHistory()).events?.[0]?.workflowExecutionStartedEventAttributes?.input;
     assert.ok(input, 'new run has input');
     await handle.terminate('test done');
+  });
+
+  it('signed-URL path: refused while the flag is off; validated; a stored recording starts the pipeline', async () => {
+    const body = { title: 'U', speaker: 'S', recordedAt: '2026-11-01' };
+    const off = await api('/sermons', pastorA, { method: 'POST', body: JSON.stringify({ ...body, sourceUrl: 'https://x.example/a.mp3?token=1' }) });
+    assert.equal(off.status, 403);
+    assert.equal((await off.json() as J).detail, 'Signed URL upload is not enabled.');
+
+    // Identity's GET /flags answers for the caller's organization; here a minimal one with the flag on.
+    const flags = createServer((req, res) => {
+      res.writeHead(req.url === '/api/identity/flags' && req.headers.authorization ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ flags: { sermon_url_upload_enabled: true } }));
+    });
+    await new Promise<void>((resolve) => flags.listen(0, '127.0.0.1', resolve));
+    const on = await buildTestApp({ IDENTITY_URL: `http://127.0.0.1:${(flags.address() as AddressInfo).port}` });
+    try {
+      const token = await on.token(randomUUID(), 'PASTOR');
+      const post = (sourceUrl: string) => on.app.inject({ method: 'POST', url: '/api/sermons/sermons', headers: { authorization: `Bearer ${token}` }, payload: { ...body, sourceUrl } });
+      const prefix = `${on.config.PUBLIC_ORIGIN}/api/sermons/storage/sermons-raw`;
+      const bad = 'The signed URL must be a valid sermons-raw signed URL ending in a supported audio/video extension.';
+      for (const url of [`${prefix}/${randomUUID()}.mp3`, `https://elsewhere.example/api/sermons/storage/sermons-raw/${randomUUID()}.mp3?token=x`, `${prefix}/${randomUUID()}.txt?token=x`, `${on.config.PUBLIC_ORIGIN}/api/sermons/storage/other/${randomUUID()}.mp3?token=x`, `${prefix}/${randomUUID()}.mp3?token=x`]) {
+        const res = await post(url);
+        assert.equal(res.statusCode, 400, url);
+        assert.equal(res.json().detail, bad, url);
+      }
+      const bucket = await on.app.rawBucket();
+      const key = `${randomUUID()}.mp3`;
+      await bucket.put(key, Readable.from([mp3]), { contentType: 'audio/mpeg' });
+      const created = await post(`${prefix}/${key}?token=signed`);
+      assert.equal(created.statusCode, 201, created.body);
+      const sermon = created.json().sermon;
+      assert.equal(sermon.temporaryMediaPath, key);
+      assert.equal(created.json().progress.uploadPct, 100);
+      assert.equal(created.json().progress.currentStep, 'transcribe');
+      const described = await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(sermon.id)).describe();
+      assert.equal(described.status.name, 'RUNNING');
+      await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(sermon.id)).terminate('test done');
+      assert.equal((await post(`${prefix}/${key}?token=signed`)).statusCode, 400, 'a key already used by a sermon is refused');
+      const fakeKey = `${randomUUID()}.mp3`;
+      await bucket.put(fakeKey, Readable.from([Buffer.from('not audio at all')]), { contentType: 'audio/mpeg' });
+      const fake = await post(`${prefix}/${fakeKey}?token=signed`);
+      assert.equal(fake.statusCode, 415);
+      assert.equal(fake.json().detail, FILE_TYPE);
+    } finally {
+      await on.app.close();
+      flags.close();
+    }
   });
 
   it('answers 429 busy when the pipeline is at capacity, creating nothing', async () => {

@@ -1,7 +1,9 @@
 // Public routes (API.md): staff-area roles of the caller's organization only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, requireRole } from '@lectern/service-kit';
+import type { Bucket } from '@lectern/service-kit';
 import type { SermonsConfig } from '../config.ts';
+import { keyOfSignedUrl, probeStoredObject, urlUploadEnabled } from '../upload/signed-url.ts';
 import { extensionOf, MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.errors.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import { newUploadKey, type SermonsService, type Actor, type DevotionalInput } from '../domain/sermons.service.ts';
@@ -15,6 +17,7 @@ export interface SermonRoutesOptions {
   signer: UploadSigner;
   active: ActiveUploads;
   config: SermonsConfig;
+  raw: () => Promise<Bucket>;
 }
 
 async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -32,7 +35,7 @@ interface CreateBody {
 }
 
 export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOptions): Promise<void> {
-  const { service, signer, active, config } = options;
+  const { service, signer, active, config, raw } = options;
   app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
   const editDevotional = requireRole('ADMIN', 'PASTOR');
   const library = new LibraryCache(service.db);
@@ -67,7 +70,19 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     const hasUrl = typeof body.sourceUrl === 'string' && body.sourceUrl !== '';
     if (hasFile && hasUrl) throw sermonErrors.fileAndUrl();
     if (!hasFile && !hasUrl) throw sermonErrors.nothingToUpload();
-    if (hasUrl) throw sermonErrors.urlUploadDisabled();
+    if (hasUrl) {
+      if (!(await urlUploadEnabled(config, request.headers.authorization))) throw sermonErrors.urlUploadDisabled();
+      const key = keyOfSignedUrl(config, body.sourceUrl as string);
+      const bucket = await raw();
+      if (!(await bucket.exists(key))) throw sermonErrors.badSignedUrl();
+      const used = await service.db.selectFrom('sermons').select('id').where((eb) => eb.or([eb('temporary_media_path', '=', key), eb('upload_key', '=', key)])).executeTakeFirst();
+      if (used) throw sermonErrors.badSignedUrl();
+      const probe = await probeStoredObject(bucket, key, config.UPLOAD_TMP_DIR);
+      if (!probe.ok) throw sermonErrors.notMedia();
+      const sermon = await service.create(actor, { title, speaker, recordedAt, uploadKey: null, contentType: null, size: null }, { upload_pct: 100, current_step: 'transcribe' });
+      const updated = await service.markUploaded(sermon, key, probe.duration);
+      return reply.code(201).send({ sermon: sermonJson(updated), progress: await service.progressOf(sermon.id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
+    }
     const file = body.file as { name?: unknown; size?: unknown; contentType?: unknown };
     const ext = typeof file.name === 'string' ? extensionOf(file.name) : null;
     const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType : 'application/octet-stream';
