@@ -68,7 +68,8 @@ export async function ensureAsr(log: (line: string) => void): Promise<AsrRuntime
     }
     await runLogged(
       runtime.python,
-      ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--index-url', 'https://pypi.org/simple', ...asrPackages],
+      // PyPI by default; a mirror configured for pip (PIP_INDEX_URL, pip.conf) is honoured.
+      ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', ...asrPackages],
       { logFile },
     );
     await assembleModel(runtime, log);
