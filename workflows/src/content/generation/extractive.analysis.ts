@@ -54,7 +54,10 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const distinct = distinctReferences(references);
   const idf = idfOf(sentences.map((s) => s.terms));
   const vectors = sentences.map((s) => tfidf(s.terms, idf));
-  const globalScores = textRank(vectors);
+  // Whole-sermon salience by closeness to the sermon's centroid (TextRank is kept for sections,
+  // where the graph is small; over a whole hour it costs quadratic time for little gain).
+  const sermonCentroid = centroidOf(vectors);
+  const globalScores = vectors.map((v) => cosine(v, sermonCentroid));
   const globalRank = rankBy(sentences, globalScores);
   const themePhrases = keyPhrases(sentences, idf, 3);
   if (sentences.length === 0) {
@@ -77,7 +80,12 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     groups.push(range(from, to));
   }
   const vectorsOf = (g: readonly number[]) => g.map((i) => at(vectors, i));
-  const centroid = (g: number[]) => centroidOf(vectorsOf(g));
+  const centroids = new WeakMap<number[], Vector>();
+  const centroid = (g: number[]) => {
+    let c = centroids.get(g);
+    if (!c) centroids.set(g, (c = centroidOf(vectorsOf(g))));
+    return c;
+  };
   while (groups.length > 1 && (groups.length > maxSections || groups.some((g) => g.length < MIN_SECTION))) {
     const small = groups.findIndex((g) => g.length < MIN_SECTION);
     let merge: number;

@@ -21,13 +21,15 @@ const DAYS = 5;
 
 export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerator {
   private readonly scriptureText: ScriptureTextProvider;
+  // The pipeline asks for the outline then the devotionals of the same transcript.
+  private last?: { input: GenerationInput; analysis: SermonAnalysis };
 
   constructor(options: { scriptureText: ScriptureTextProvider }) {
     this.scriptureText = options.scriptureText;
   }
 
   async generateOutline(input: GenerationInput): Promise<Outline> {
-    const analysis = analyse(input);
+    const analysis = this.analyse(input);
     const outline = buildOutline(analysis);
     const errors = schemaErrors(outlineSchema, outline);
     if (errors.length) throw new GenerationError(`Extractive outline does not match the schema: ${errors.join('; ')}`);
@@ -35,13 +37,20 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
   }
 
   async generateDevotionals(input: GenerationInput & { outline?: Outline }): Promise<DevotionalDay[]> {
-    const analysis = analyse(input);
+    const analysis = this.analyse(input);
     const sections = daySections(analysis);
-    const days: DevotionalDay[] = [];
-    for (let i = 0; i < DAYS; i += 1) days.push(await this.buildDay(i + 1, at(sections, i), analysis));
+    const days = await Promise.all(Array.from({ length: DAYS }, (_, i) => this.buildDay(i + 1, at(sections, i), analysis)));
     const errors = schemaErrors(devotionalSeriesSchema, { days });
     if (errors.length) throw new GenerationError(`Extractive devotionals do not match the schema: ${errors.join('; ')}`);
     return days;
+  }
+
+  private analyse(input: GenerationInput): SermonAnalysis {
+    const last = this.last;
+    if (last && last.input.transcript === input.transcript && last.input.references === input.references) return last.analysis;
+    const analysis = analyse(input);
+    this.last = { input: { transcript: input.transcript, references: input.references }, analysis };
+    return analysis;
   }
 
   private async buildDay(day: number, section: Section, analysis: SermonAnalysis): Promise<DevotionalDay> {

@@ -96,14 +96,34 @@ export function textRank(vectors: readonly Vector[], iterations = 30, damping = 
   const weights: number[][] = vectors.map(() => []);
   const neighbours: number[][] = vectors.map(() => []);
   const totals = new Array<number>(n).fill(0);
+  // Similarities through an inverted index: only sentences sharing a term are compared.
+  const postings = new Map<string, Array<[number, number]>>();
+  vectors.forEach((v, i) => {
+    for (const [t, w] of v) {
+      let list = postings.get(t);
+      if (!list) postings.set(t, (list = []));
+      list.push([i, w]);
+    }
+  });
+  const dots = new Float64Array(n);
+  const touched: number[] = [];
   for (let i = 0; i < n; i += 1) {
-    for (let j = i + 1; j < n; j += 1) {
-      const w = cosine(vectors[i]!, vectors[j]!);
+    for (const [t, w] of vectors[i]!) {
+      for (const [j, o] of postings.get(t)!) {
+        if (j <= i) continue;
+        if (dots[j] === 0) touched.push(j);
+        dots[j]! += w * o;
+      }
+    }
+    for (const j of touched) {
+      const w = dots[j]!;
+      dots[j] = 0;
       if (w <= 0.01) continue;
       neighbours[i]!.push(j); weights[i]!.push(w);
       neighbours[j]!.push(i); weights[j]!.push(w);
       totals[i]! += w; totals[j]! += w;
     }
+    touched.length = 0;
   }
   let scores = new Array<number>(n).fill(1 / n);
   for (let it = 0; it < iterations; it += 1) {
