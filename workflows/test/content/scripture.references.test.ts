@@ -19,6 +19,9 @@ test('spoken references become OSIS', () => {
     ['In third John four the elder rejoices', '3John.1.4'],
     ['Turn to Romans chapter eight.', 'Rom.8'],
     ['Hebrews eleven one to three', 'Heb.11.1-Heb.11.3'],
+    ['We all love the twenty-third Psalm.', 'Ps.23'],
+    ['the one hundred and nineteenth Psalm is long', 'Ps.119'],
+    ['as 1st Corinthians 13:4 says', '1Cor.13.4'],
   ];
   for (const [text, osis] of cases) assert.deepEqual(osisOf(text), [osis], text);
 });
@@ -55,6 +58,7 @@ test('no false positives on names and numbers that are not references', () => {
     'Mark twenty people came to the picnic.',
     'Romans forty is not a chapter, nor is John twenty-two.',
     'Jesus is the way, the truth and the life.',
+    'The first time I read the second chapter, I cried.',
   ];
   for (const text of tricky) assert.deepEqual(osisOf(text), [], text);
 });

@@ -68,3 +68,44 @@ function readBelowHundred(tokens: readonly Token[], i: number): ParsedNumber | u
   if (small !== undefined) return { value: small, next: i + 1 };
   return undefined;
 }
+
+const ORDINAL_UNITS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9,
+};
+const ORDINAL_TEENS: Record<string, number> = {
+  tenth: 10, eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16,
+  seventeenth: 17, eighteenth: 18, nineteenth: 19,
+};
+const ORDINAL_TENS: Record<string, number> = {
+  twentieth: 20, thirtieth: 30, fortieth: 40, fiftieth: 50, sixtieth: 60, seventieth: 70, eightieth: 80, ninetieth: 90,
+};
+
+/** Reads an ordinal ("twenty-third", "one hundred and nineteenth", "23rd") at token `i`. */
+export function readOrdinal(tokens: readonly Token[], i: number): ParsedNumber | undefined {
+  const t = tokens[i];
+  if (!t) return undefined;
+  const suffix = tokens[i + 1];
+  if (t.kind === 'num' && suffix?.kind === 'word' && suffix.start === t.end && /^(st|nd|rd|th)$/.test(suffix.lower)) {
+    return { value: Number(t.text), next: i + 2 };
+  }
+  let j = i;
+  let value = 0;
+  const w = (k: number) => (tokens[k]?.kind === 'word' ? tokens[k]!.lower : '');
+  const hundreds = UNITS[w(j)];
+  if (hundreds && w(j + 1) === 'hundred') {
+    value = hundreds * 100;
+    j += 2;
+    if (w(j) === 'and') j += 1;
+  }
+  const tens = TENS[w(j)];
+  if (tens !== undefined) {
+    let k = j + 1;
+    if (tokens[k]?.text === '-') k += 1;
+    const unit = ORDINAL_UNITS[w(k)];
+    if (unit !== undefined) return { value: value + tens + unit, next: k + 1 };
+    return undefined;
+  }
+  const single = ORDINAL_UNITS[w(j)] ?? ORDINAL_TEENS[w(j)] ?? ORDINAL_TENS[w(j)];
+  if (single !== undefined) return { value: value + single, next: j + 1 };
+  return undefined;
+}

@@ -2,7 +2,7 @@
 // Corinthians thirteen verses four through seven") or written ("Rom. 8:28-30"), normalised to
 // OSIS, each with its character span in the transcript so a citation can be traced back.
 import { BOOKS, BOOK_BY_OSIS, type BookInfo } from './scripture.books.ts';
-import { readNumber, tokenize, type Token } from './scripture.numbers.ts';
+import { readNumber, readOrdinal, tokenize, type Token } from './scripture.numbers.ts';
 
 export type ScriptureReference = {
   /** OSIS: `John.3.16`, `1Cor.13.4-1Cor.13.7`, `Ps.23`. */
@@ -38,12 +38,21 @@ function matchBook(tokens: readonly Token[], i: number): BookMatch | undefined {
   let ordinal: 1 | 2 | 3 | undefined;
   const first = tokens[j];
   if (!first) return undefined;
+  // "1st Corinthians": the digit and its suffix are two tokens.
+  if (first.kind === 'num' && tokens[j + 1]?.kind === 'word' && tokens[j + 1]!.start === first.end && /^(st|nd|rd)$/.test(tokens[j + 1]!.lower)) {
+    const numbered = matchBookName(tokens, j + 2, ORDINALS[first.text]);
+    if (numbered) return numbered;
+  }
   const ord = ORDINALS[first.lower];
   // Roman "I" only in capitals (it is also the pronoun); digits must be directly before a name.
   if (ord !== undefined && (first.kind !== 'word' || first.text === first.text.toUpperCase() || /^(first|second|third)$/.test(first.lower))) {
     ordinal = ord;
     j += 1;
   }
+  return matchBookName(tokens, j, ordinal);
+}
+
+function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 | undefined): BookMatch | undefined {
   const nameToken = tokens[j];
   if (!nameToken || nameToken.kind !== 'word' || !/^[A-Z]/.test(nameToken.text)) return undefined;
   for (const entry of ALIAS_TABLE) {
@@ -145,11 +154,28 @@ export function displayReference(ref: Pick<ScriptureReference, 'book' | 'chapter
   return `${base}-${ref.verseEnd}`;
 }
 
+/** "the twenty-third Psalm", "the 23rd psalm". */
+function ordinalPsalm(tokens: readonly Token[], i: number): { chapter: number; next: number } | undefined {
+  if (tokens[i]?.lower !== 'the') return undefined;
+  const ord = readOrdinal(tokens, i + 1);
+  if (!ord || ord.value < 1 || ord.value > 150) return undefined;
+  if (tokens[ord.next]?.lower !== 'psalm') return undefined;
+  return { chapter: ord.value, next: ord.next + 1 };
+}
+
 /** All references in `text`, in order of appearance. */
 export function findScriptureReferences(text: string): ScriptureReference[] {
   const tokens = tokenize(text);
   const found: ScriptureReference[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
+    const psalm = ordinalPsalm(tokens, i);
+    if (psalm) {
+      const start = tokens[i]!.start;
+      const end = tokens[psalm.next - 1]!.end;
+      found.push({ osis: toOsis('Ps', psalm.chapter), display: displayReference({ book: 'Ps', chapter: psalm.chapter }), book: 'Ps', chapter: psalm.chapter, start, end, source: text.slice(start, end) });
+      i = psalm.next - 1;
+      continue;
+    }
     const book = matchBook(tokens, i);
     if (!book) continue;
     const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
