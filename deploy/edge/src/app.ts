@@ -33,6 +33,13 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
     bodyLimit: 1024 * 1024,
   });
 
+  // Service-to-service routes (`/api/<service>/internal/…`) are never reachable from the browser.
+  app.addHook('onRequest', async (request, reply) => {
+    if (/^\/api\/[a-z]+\/internal(\/|\?|$)/.test(request.url)) {
+      return problem(reply, 404, 'Not found', `Nothing is served at ${request.url.split('?')[0]}.`);
+    }
+  });
+
   for (const service of SERVICES) {
     const prefix = `/api/${service}`;
     const upstream = config.services[service];

@@ -103,6 +103,16 @@ test('a remote with an empty build directory answers 404 (the shell then shows i
   assert.doesNotMatch(await response.text(), /lectern-frame/);
 });
 
+test('internal service-to-service routes are not reachable through the edge', async () => {
+  for (const path of ['/api/sermons/internal/sermons/1/progress', '/api/sermons/internal', '/api/sermons/internal?x=1']) {
+    const response = await fetch(`${edgeUrl}${path}`, { method: 'POST' });
+    assert.equal(response.status, 404, path);
+    assert.match(response.headers.get('content-type') ?? '', /application\/problem\+json/);
+  }
+  const ordinary = await fetch(`${edgeUrl}/api/sermons/internalities`);
+  assert.equal(ordinary.status, 200);
+});
+
 test('services are told the client address, never one the client made up', async () => {
   const response = await fetch(`${edgeUrl}/api/sermons/whois`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
   assert.equal(response.status, 200);
