@@ -102,3 +102,17 @@ test('a 60-minute transcript (~9,000 words) is generated in well under a few sec
   assert.ok(second.ms < 2000, `${second.ms} ms`);
   assert.ok(first.ms < 8000, `${first.ms} ms`);
 });
+
+test('a lower-case transcript without punctuation (some recognisers) still yields grounded content', async () => {
+  const transcript = fixture('sermon-love').replace(/[.,;:!?]/g, '').toLowerCase();
+  const refs = findScriptureReferences(transcript);
+  assert.deepEqual([...new Set(refs.map((r) => r.osis))], ['1Cor.13.4-1Cor.13.7', 'John.3.16', 'Rom.8.28', '2Tim.2.3', 'Ps.82.3', 'Rom.15.13']);
+  assert.deepEqual(findScriptureReferences('john said three things and mark two times'), []);
+  const outline = await generator.generateOutline({ transcript });
+  assert.ok(outline.mainPoints.length >= 3);
+  const sermon = new SermonScriptures(refs);
+  for (const p of outline.mainPoints) assert.ok(sermon.match(p.scripture), p.scripture);
+  const days = await generator.generateDevotionals({ transcript });
+  assert.equal(days.length, 5);
+  for (const d of days) assert.ok(sermon.match(d.scripture_passage.quick.reference));
+});

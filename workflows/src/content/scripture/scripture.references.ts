@@ -33,28 +33,28 @@ const ALIAS_TABLE = BOOKS.flatMap((book) => book.aliases.map((alias) => ({ book,
 
 type BookMatch = { book: BookInfo; next: number; abbreviated: boolean };
 
-function matchBook(tokens: readonly Token[], i: number): BookMatch | undefined {
+function matchBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
   let j = i;
   let ordinal: 1 | 2 | 3 | undefined;
   const first = tokens[j];
   if (!first) return undefined;
   // "1st Corinthians": the digit and its suffix are two tokens.
   if (first.kind === 'num' && tokens[j + 1]?.kind === 'word' && tokens[j + 1]!.start === first.end && /^(st|nd|rd)$/.test(tokens[j + 1]!.lower)) {
-    const numbered = matchBookName(tokens, j + 2, ORDINALS[first.text]);
+    const numbered = matchBookName(tokens, j + 2, ORDINALS[first.text], caseless);
     if (numbered) return numbered;
   }
   const ord = ORDINALS[first.lower];
   // Roman "I" only in capitals (it is also the pronoun); digits must be directly before a name.
-  if (ord !== undefined && (first.kind !== 'word' || first.text === first.text.toUpperCase() || /^(first|second|third)$/.test(first.lower))) {
+  if (ord !== undefined && (first.kind !== 'word' || (first.text === first.text.toUpperCase() && !caseless) || /^(first|second|third)$/.test(first.lower))) {
     ordinal = ord;
     j += 1;
   }
-  return matchBookName(tokens, j, ordinal);
+  return matchBookName(tokens, j, ordinal, caseless);
 }
 
-function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 | undefined): BookMatch | undefined {
+function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 | undefined, caseless: boolean): BookMatch | undefined {
   const nameToken = tokens[j];
-  if (!nameToken || nameToken.kind !== 'word' || !/^[A-Z]/.test(nameToken.text)) return undefined;
+  if (!nameToken || nameToken.kind !== 'word' || !(caseless || /^[A-Z]/.test(nameToken.text))) return undefined;
   for (const entry of ALIAS_TABLE) {
     if (entry.book.ordinal !== ordinal) continue;
     let k = j;
@@ -166,6 +166,9 @@ function ordinalPsalm(tokens: readonly Token[], i: number): { chapter: number; n
 /** All references in `text`, in order of appearance. */
 export function findScriptureReferences(text: string): ScriptureReference[] {
   const tokens = tokenize(text);
+  // Some recognisers write everything in lower case; then a name's capital cannot be required
+  // (the chapter-and-verse structure still is).
+  const caseless = !/[A-Z]/.test(text);
   const found: ScriptureReference[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     const psalm = ordinalPsalm(tokens, i);
@@ -176,7 +179,7 @@ export function findScriptureReferences(text: string): ScriptureReference[] {
       i = psalm.next - 1;
       continue;
     }
-    const book = matchBook(tokens, i);
+    const book = matchBook(tokens, i, caseless);
     if (!book) continue;
     const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
     if (!loc) continue;
