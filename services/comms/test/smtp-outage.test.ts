@@ -56,7 +56,8 @@ describe('SMTP outages', () => {
     const waiting = await rowOf(app, event);
     assert.ok(waiting?.status === 'pending' || waiting?.status === 'sending', `status ${waiting?.status}`);
     assert.match(waiting?.last_error ?? '', /ECONNREFUSED|ESOCKET|ECONNECTION/);
-    assert.ok(app.mail.stats.retried >= 2);
+    // The row is written before the dispatcher's counters: wait for them rather than race them.
+    await waitFor('two retries counted', () => app.mail.stats.retried >= 2);
 
     await mail.startComponent('mail');
     const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
