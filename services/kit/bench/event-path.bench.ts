@@ -4,6 +4,7 @@
 //
 //   node services/kit/bench/event-path.bench.ts            (DATABASE_URL / KAFKA_BROKERS, or own infra)
 //   BENCH_SECONDS=10 BENCH_RATE=1000 node services/kit/bench/event-path.bench.ts
+//   BENCH_WRITERS=16 BENCH_CONSUMER=inline|process BENCH_CONSUMER_CONCURRENCY=12
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,9 +19,10 @@ const writers = Number(process.env.BENCH_WRITERS ?? 16);
 // Batches the consumer handles at once (one transaction and pool connection each); the topic has
 // DEFAULT_PARTITIONS partitions, so up to that many.
 const consumerConcurrency = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 12);
-// `process` (default): the consumer is another service in its own process, as in the deployment;
-// `inline`: writers, relay and consumer share this process and its event loop.
-const consumerMode = process.env.BENCH_CONSUMER === 'inline' ? 'inline' : 'process';
+// `inline` (default, comparable with earlier figures): writers, relay and consumer share this
+// process and its event loop; `process`: the consumer is another service in its own process, as
+// in the deployment.
+const consumerMode = process.env.BENCH_CONSUMER === 'process' ? 'process' : 'inline';
 const targetP95Ms = 100;
 
 async function infraEnv(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
