@@ -138,7 +138,8 @@ export async function startCommand(): Promise<number> {
     bold(`Lectern is up in ${seconds(started)}`),
     `  App              ${edge ? publicOrigin : red('(edge not running)')}`,
     ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
-    ...(e.mailApiUrl ? [`  Mail catcher     ${e.mailApiUrl.replace('127.0.0.1', 'localhost')}`] : []),
+    // MailDev 3 serves its web UI at /index.html (its root answers 404).
+    ...(e.mailApiUrl ? [`  Mail catcher     ${e.mailApiUrl.replace('127.0.0.1', 'localhost').replace(/\/$/, '')}/index.html`] : []),
     ...healthy.map((name) => `  ${`${name} API`.padEnd(16)} ${publicOrigin}/api/${name}/docs`),
     `  Logs             ${logDir}`,
     ...(healthy.length ? [green(`  healthy: ${healthy.join(', ')}`)] : []),
