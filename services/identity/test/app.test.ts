@@ -1,50 +1,10 @@
-import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
-import { runServerExpectingFailure } from '@lectern/service-kit/testing';
+// The kit's basic service checks, with this service's own tables.
+import { describeServiceBasics } from '@lectern/service-kit/testing';
 import { buildTestApp } from './helper.ts';
 
-describe('identity service', () => {
-  let built: Awaited<ReturnType<typeof buildTestApp>>;
-
-  before(async () => {
-    built = await buildTestApp();
-    await built.app.ready();
-  });
-  after(() => built?.app.close());
-
-  it('migrates its schema at start', async () => {
-    const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${built.env.DATABASE_SCHEMA}`.execute(built.app.kit.db);
-    const tables = rows.map((r) => r.table_name);
-    for (const table of [...EXPECTED_TABLES, 'outbox', 'processed_events']) assert.ok(tables.includes(table), `missing table ${table}`);
-  });
-
-  it('answers healthz and readyz (Postgres and Kafka checked)', async () => {
-    const health = await built.app.inject({ url: '/api/identity/healthz' });
-    assert.equal(health.statusCode, 200);
-    const ready = await built.app.inject({ url: '/api/identity/readyz' });
-    assert.equal(ready.statusCode, 200, ready.body);
-    assert.deepEqual(ready.json().checks, { postgres: 'ok', kafka: 'ok' });
-  });
-
-  it('serves its OpenAPI document and docs UI', async () => {
-    const spec = await built.app.inject({ url: '/api/identity/openapi.json' });
-    assert.equal(spec.statusCode, 200);
-    assert.ok(spec.json().paths['/api/identity/healthz']);
-    assert.equal((await built.app.inject({ url: '/api/identity/docs/' })).statusCode, 200);
-  });
-
-  it('answers an unknown route with 404 problem+json', async () => {
-    const res = await built.app.inject({ url: '/api/identity/no-such-thing' });
-    assert.equal(res.statusCode, 404);
-    assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
-  });
-
-  it('refuses to start with a bad variable, naming it', async () => {
-    const result = await runServerExpectingFailure(new URL('../src/server.ts', import.meta.url), { ...built.env, KAFKA_BROKERS: '' });
-    assert.notEqual(result.code, 0);
-    assert.match(result.stderr, /Invalid configuration: KAFKA_BROKERS is required/);
-  });
+describeServiceBasics({
+  service: 'identity',
+  expectedTables: ['organizations', 'users', 'signing_keys', 'custom_user_roles', 'staff_users', 'invite_tokens', 'email_verification_tokens', 'refresh_tokens', 'leads', 'feature_flags', 'feature_flag_overrides', 'captcha_spent', 'sign_in_attempts', 'service_secrets'],
+  serverTs: new URL('../src/server.ts', import.meta.url),
+  build: () => buildTestApp(),
 });
-
-const EXPECTED_TABLES = ['organizations', 'users', 'signing_keys', 'custom_user_roles', 'staff_users', 'invite_tokens', 'email_verification_tokens', 'refresh_tokens', 'leads', 'feature_flags', 'feature_flag_overrides', 'captcha_spent', 'sign_in_attempts', 'service_secrets'];

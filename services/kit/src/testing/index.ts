@@ -53,3 +53,5 @@ export { createSigningKey, serveJwks, signAccessToken } from '../auth/testing.ts
 export type { JwksServer, SignOptions, SigningKey } from '../auth/testing.ts';
 export { assertServiceVerifiesAccessTokens } from './token-checks.ts';
 export type { TokenCheckOptions } from './token-checks.ts';
+export { describeServiceBasics } from './service-basics.ts';
+export type { ServiceBasicsOptions } from './service-basics.ts';

@@ -1,0 +1,67 @@
+// The checks every service's test suite starts with: it migrates its schema, answers its health,
+// readiness, OpenAPI and not-found routes through the kit, and refuses a bad configuration.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { runServerExpectingFailure } from './index.ts';
+
+interface BuiltService {
+  app: FastifyInstance & { kit: { db: QueryExecutorProvider } };
+  env: Record<string, string>;
+}
+
+export interface ServiceBasicsOptions {
+  service: string;
+  /** The service's own tables (the kit adds outbox and processed_events). */
+  expectedTables: string[];
+  /** The service's `src/server.ts`. */
+  serverTs: URL;
+  build(): Promise<BuiltService>;
+}
+
+export function describeServiceBasics({ service, expectedTables, serverTs, build }: ServiceBasicsOptions): void {
+  describe(`${service} service`, () => {
+    let built: BuiltService;
+    const api = `/api/${service}`;
+
+    before(async () => {
+      built = await build();
+      await built.app.ready();
+    });
+    after(() => built?.app.close());
+
+    it('migrates its schema at start', async () => {
+      const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${built.env.DATABASE_SCHEMA}`.execute(built.app.kit.db);
+      const tables = rows.map((r) => r.table_name);
+      for (const table of [...expectedTables, 'outbox', 'processed_events']) assert.ok(tables.includes(table), `missing table ${table}`);
+    });
+
+    it('answers healthz and readyz (Postgres and Kafka checked)', async () => {
+      const health = await built.app.inject({ url: `${api}/healthz` });
+      assert.equal(health.statusCode, 200);
+      const ready = await built.app.inject({ url: `${api}/readyz` });
+      assert.equal(ready.statusCode, 200, ready.body);
+      assert.deepEqual(ready.json().checks, { postgres: 'ok', kafka: 'ok' });
+    });
+
+    it('serves its OpenAPI document and docs UI', async () => {
+      const spec = await built.app.inject({ url: `${api}/openapi.json` });
+      assert.equal(spec.statusCode, 200);
+      assert.ok(spec.json().paths[`${api}/healthz`]);
+      assert.equal((await built.app.inject({ url: `${api}/docs/` })).statusCode, 200);
+    });
+
+    it('answers an unknown route with 404 problem+json', async () => {
+      const res = await built.app.inject({ url: `${api}/no-such-thing` });
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+    });
+
+    it('refuses to start with a bad variable, naming it', async () => {
+      const result = await runServerExpectingFailure(serverTs, { ...built.env, KAFKA_BROKERS: '' });
+      assert.notEqual(result.code, 0);
+      assert.match(result.stderr, /Invalid configuration: KAFKA_BROKERS is required/);
+    });
+  });
+}
