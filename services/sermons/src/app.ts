@@ -28,7 +28,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const prefix = apiPrefix(SERVICE);
   const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
   const rawBucket = () => storage.bucket(RAW_BUCKET);
-  const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE });
+  const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
   const hub = new LiveHub();
   const sermons = new SermonsService({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);

@@ -12,6 +12,8 @@ export const SermonsConfigSchema = defineConfig({
   /** Service token of /internal (pipeline worker → sermons). Unset: the internal routes refuse every call. */
   SERMONS_INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   /** Sermons in the pipeline at once (all organizations) before uploads and retries answer 429. */
+  /** Temporal task queue the pipeline worker serves (the worker reads the same variable). */
+  SERMON_PIPELINE_TASK_QUEUE: Type.String({ default: 'sermon-pipeline', minLength: 1 }),
   SERMON_PIPELINE_CAPACITY: Type.Integer({ default: 4, minimum: 1 }),
   /** Uploads per cycle by plan, `plan:limit,…`. */
   SERMON_QUOTA_LIMITS: Type.String({ default: 'free:4,standard:12,premium:40', pattern: '^[a-z0-9_-]+:\\d+(,[a-z0-9_-]+:\\d+)*$' }),

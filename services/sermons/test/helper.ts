@@ -34,6 +34,8 @@ export async function buildTestApp(extraEnv: Record<string, string> = {}, option
     UPLOAD_TMP_DIR: join(storageRoot, 'spool'),
     SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
     SERMON_PIPELINE_CAPACITY: '100000',
+    // Its own queue: no other test's worker picks up these runs.
+    SERMON_PIPELINE_TASK_QUEUE: `sermons-test-${randomBytes(4).toString('hex')}`,
     ...extraEnv,
   });
   const config = loadSermonsConfig(env);

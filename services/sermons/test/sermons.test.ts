@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { sermonPipelineWorkflowId, SERMON_PIPELINE_TASK_QUEUE } from '@lectern/workflows';
+import { sermonPipelineWorkflowId } from '@lectern/workflows';
 import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, makeTone, temporalClient } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -74,7 +74,7 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     const bucket = await t.app.rawBucket();
     assert.equal((await bucket.stat(key)).size, mp3.length);
     const described = await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(id)).describe();
-    assert.equal(described.taskQueue, SERMON_PIPELINE_TASK_QUEUE);
+    assert.equal(described.taskQueue, t.config.SERMON_PIPELINE_TASK_QUEUE);
     assert.equal(described.type, 'sermonPipelineWorkflow');
     assert.equal(described.status.name, 'RUNNING');
     const quota = await (await api('/quota', pastorA)).json() as J;

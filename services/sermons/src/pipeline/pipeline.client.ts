@@ -1,12 +1,13 @@
 // Starts and steers the sermon pipeline workflow in Temporal (workflows/ runs it).
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
-import { retryUpdate, SERMON_PIPELINE_TASK_QUEUE, sermonPipelineWorkflowId, type PipelineStep, type SermonPipelineInput } from '@lectern/workflows';
+import { retryUpdate, sermonPipelineWorkflowId, type PipelineStep, type SermonPipelineInput } from '@lectern/workflows';
 
 export const SERMON_PIPELINE_WORKFLOW = 'sermonPipelineWorkflow';
 
 export interface PipelineClientOptions {
   address: string;
   namespace: string;
+  taskQueue: string;
 }
 
 export class PipelineClient {
@@ -29,7 +30,7 @@ export class PipelineClient {
   async start(input: SermonPipelineInput): Promise<string> {
     const client = await this.get();
     const handle = await client.workflow.start(SERMON_PIPELINE_WORKFLOW, {
-      taskQueue: SERMON_PIPELINE_TASK_QUEUE,
+      taskQueue: this.options.taskQueue,
       workflowId: sermonPipelineWorkflowId(input.sermonId),
       args: [input],
       // A retry of a closed run reuses the id; a running one is never started twice.
