@@ -1,0 +1,50 @@
+// The sermons service in a process of its own for the benches (forked by
+// sermons-service.process.ts), so the service's memory and event loop are measured apart from the
+// load generator. Built like the integration tests (test/helper.ts): real Postgres, Kafka,
+// Temporal, a fresh schema. Answers a few requests over the IPC channel.
+import type { Role } from '@lectern/service-kit';
+import { buildTestApp, INTERNAL_TOKEN, listen } from '../test/helper.ts';
+import { seedLibrary } from './library.seed.ts';
+
+export type ChildRequest =
+  | { id: number; type: 'token'; orgId: string; role: Role }
+  | { id: number; type: 'seedLibrary'; sermons: number }
+  | { id: number; type: 'gc' }
+  | { id: number; type: 'close' };
+
+export type ChildMessage =
+  | { type: 'ready'; base: string; internalToken: string; publicOrigin: string }
+  | { type: 'reply'; id: number; result?: unknown; error?: string };
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+const t = await buildTestApp({ LOG_LEVEL: 'warn' });
+const base = await listen(t.app);
+let closing = false;
+const close = async () => {
+  if (closing) return;
+  closing = true;
+  await t.app.close();
+  process.disconnect?.();
+};
+
+process.on('disconnect', () => void close());
+process.on('message', (request: ChildRequest) => {
+  void (async () => {
+    try {
+      let result: unknown = null;
+      if (request.type === 'token') result = await t.token(request.orgId, request.role);
+      else if (request.type === 'seedLibrary') result = await seedLibrary(t.app.kit.db, request.sermons);
+      else if (request.type === 'gc') global.gc?.();
+      else if (request.type === 'close') {
+        send({ type: 'reply', id: request.id, result: null });
+        await close();
+        return;
+      }
+      send({ type: 'reply', id: request.id, result });
+    } catch (error) {
+      send({ type: 'reply', id: request.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  })();
+});
+send({ type: 'ready', base, internalToken: INTERNAL_TOKEN, publicOrigin: t.config.PUBLIC_ORIGIN });
