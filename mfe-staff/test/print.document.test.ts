@@ -28,3 +28,15 @@ test('a devotional prints under the day subtitle of its form, with the placehold
   assert.equal(long.title, 'Living Hope - Day 3: Walking in Faith (Long Form)');
   for (const text of ['No opening prayer provided', 'No reference provided', 'No closing prayer provided', 'No theme provided']) assert.match(long.body, new RegExp(text));
 });
+
+test('a printed outline carries each main point once: summary, supporting lines, no markup from the generator', () => {
+  const doc = outlineDocument('Grace', {
+    theme: 'Grace',
+    mainPoints: [{ title: 'A gift', summary: 'Not a wage.', scripture: 'Ephesians 2:8', details: '<p>Not a wage.</p><ul><li>Open <b>hands</b></li></ul><p><strong>Scripture:</strong> Ephesians 2:8</p>' }],
+    application: '<p>Receive it.</p><img src=x onerror=alert(1)>',
+  }, at);
+  assert.equal(doc.body.match(/Not a wage\./g)?.length, 1);
+  assert.match(doc.body, /<ul><li>Open hands<\/li><\/ul>/);
+  assert.match(doc.body, /<h2>Application<\/h2><p>Receive it\.<\/p>/);
+  assert.doesNotMatch(doc.body, /<img|<b>|onerror/);
+});

@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { Button, showToast } from '@lectern/shell-kit';
 import type { Outline } from '../sermons/sermon.types.ts';
-import { outlineDraft, outlineFromDraft } from '../sermons/outline.edit.ts';
-import type { OutlineDraft } from '../sermons/outline.edit.ts';
+import { mainPointBody, outlineDraft, outlineFromDraft } from '../sermons/outline.edit.ts';
+import type { MainPointDraft, OutlineDraft, OutlineListField } from '../sermons/outline.edit.ts';
+import { richBlocks } from '../sermons/rich.text.ts';
+import type { RichBlock } from '../sermons/rich.text.ts';
 import { outlineDocument, printDocument } from '../sermons/print.document.ts';
 import { PLACEHOLDERS } from '../sermons/devotional.edit.ts';
-import { EditField, EditGrid, Placeholder, Row, SubHeading, textFromHtml } from './form.styles.ts';
+import { EditField, EditGrid, Placeholder, Row, SubHeading } from './form.styles.ts';
 
 export const NO_OUTLINE = 'No outline available';
 
@@ -16,6 +19,29 @@ export function printOutline(title: string, outline: Outline | null): void {
   }
   printDocument(outlineDocument(title, outline));
 }
+
+const Points = styled.ol`
+  padding-left: 1.25rem;
+  li + li { margin-top: 0.75rem; }
+  p { margin: 0.3rem 0; }
+  ul { margin: 0.3rem 0; color: ${({ theme }) => theme.colors.inkMuted}; }
+`;
+
+const Scripture = styled.span`
+  color: ${({ theme }) => theme.colors.info};
+  font-style: italic;
+  white-space: nowrap;
+`;
+
+const PointEditor = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  padding: 0.75rem;
+  margin: 0;
+  display: grid;
+  gap: 0.6rem;
+  legend { font-weight: 700; padding: 0 0.25rem; }
+`;
 
 function List({ items }: { items: string[] | undefined }) {
   if (!items || items.length === 0) return null;
@@ -28,6 +54,31 @@ function List({ items }: { items: string[] | undefined }) {
   );
 }
 
+function Blocks({ blocks }: { blocks: RichBlock[] }) {
+  return (
+    <>
+      {blocks.map((block, index) =>
+        block.kind === 'paragraph' ? (
+          <p key={index}>{block.text}</p>
+        ) : block.ordered ? (
+          <ol key={index}>
+            {block.items.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ol>
+        ) : (
+          <ul key={index}>
+            {block.items.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        ),
+      )}
+    </>
+  );
+}
+
+/** The outline as read: main points in preference to key points (spec 000 §3). */
 export function OutlineView({ outline }: { outline: Outline | null }) {
   if (!outline) return <p>{NO_OUTLINE}</p>;
   return (
@@ -37,16 +88,15 @@ export function OutlineView({ outline }: { outline: Outline | null }) {
       {outline.mainPoints && outline.mainPoints.length > 0 ? (
         <>
           <SubHeading>Main Points</SubHeading>
-          <ol>
+          <Points>
             {outline.mainPoints.map((point, index) => (
               <li key={index}>
                 <strong>{point.title}</strong>
-                {point.scripture && <em> ({point.scripture})</em>}
-                {point.summary && <p>{point.summary}</p>}
-                {point.details && <p style={{ whiteSpace: 'pre-line' }}>{textFromHtml(point.details)}</p>}
+                {point.scripture && <Scripture> ({point.scripture})</Scripture>}
+                <Blocks blocks={mainPointBody(point)} />
               </li>
             ))}
-          </ol>
+          </Points>
         </>
       ) : outline.keyPoints && outline.keyPoints.length > 0 ? (
         <>
@@ -68,7 +118,7 @@ export function OutlineView({ outline }: { outline: Outline | null }) {
       ) : outline.application ? (
         <>
           <SubHeading>Application</SubHeading>
-          <p style={{ whiteSpace: 'pre-line' }}>{textFromHtml(outline.application)}</p>
+          <Blocks blocks={richBlocks(outline.application)} />
         </>
       ) : null}
       {outline.illustrations && outline.illustrations.length > 0 && (
@@ -87,7 +137,15 @@ export function OutlineView({ outline }: { outline: Outline | null }) {
   );
 }
 
-/** View, Edit / Cancel / Save; lists are edited one item per line. */
+const LIST_FIELDS: readonly [OutlineListField, string][] = [
+  ['keyPoints', 'Key points'],
+  ['scriptures', 'Scriptures'],
+  ['applications', 'Applications'],
+  ['illustrations', 'Illustrations'],
+  ['conclusion', 'Conclusion'],
+];
+
+/** View, Edit / Cancel / Save; main points point by point, the lists one item per line. */
 export function OutlineEditor({ outline, saving, onSave }: { outline: Outline | null; saving: boolean; onSave(outline: Outline): Promise<boolean> }) {
   const [draft, setDraft] = useState<OutlineDraft | null>(null);
   if (!draft)
@@ -101,24 +159,38 @@ export function OutlineEditor({ outline, saving, onSave }: { outline: Outline | 
         <OutlineView outline={outline} />
       </div>
     );
-  const field = (name: keyof OutlineDraft, label: string, multiline = true) => (
-    <EditField>
-      {label}
-      {multiline ? (
-        <textarea name={name} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
-      ) : (
-        <input name={name} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
-      )}
-      {multiline && <small>One item per line</small>}
-    </EditField>
-  );
+  const setPoint = (index: number, patch: Partial<MainPointDraft>) =>
+    setDraft({ ...draft, mainPoints: draft.mainPoints.map((point, i) => (i === index ? { ...point, ...patch } : point)) });
   return (
     <EditGrid>
-      {field('theme', 'Theme', false)}
-      {field('keyPoints', 'Key points')}
-      {field('scriptures', 'Scriptures')}
-      {field('applications', 'Applications')}
-      {field('conclusion', 'Conclusion')}
+      <EditField>
+        Theme
+        <input name="theme" value={draft.theme} onChange={(e) => setDraft({ ...draft, theme: e.target.value })} />
+      </EditField>
+      {draft.mainPoints.map((point, index) => (
+        <PointEditor key={index}>
+          <legend>Main point {index + 1}</legend>
+          <EditField>
+            Title
+            <input name={`mainPoints.${index}.title`} value={point.title} onChange={(e) => setPoint(index, { title: e.target.value })} />
+          </EditField>
+          <EditField>
+            Scripture
+            <input name={`mainPoints.${index}.scripture`} value={point.scripture} onChange={(e) => setPoint(index, { scripture: e.target.value })} />
+          </EditField>
+          <EditField>
+            Summary
+            <textarea name={`mainPoints.${index}.summary`} value={point.summary} onChange={(e) => setPoint(index, { summary: e.target.value })} />
+          </EditField>
+        </PointEditor>
+      ))}
+      {LIST_FIELDS.map(([name, label]) => (
+        <EditField key={name}>
+          {label}
+          <textarea name={name} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
+          <small>One item per line</small>
+        </EditField>
+      ))}
       <Row>
         <Button type="button" $variant="secondary" disabled={saving} onClick={() => setDraft(null)}>
           Cancel

@@ -37,17 +37,3 @@ export const Placeholder = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
   font-style: italic;
 `;
-
-/** Generated HTML fields (outline details, application) are shown as text: never inject markup. */
-export const textFromHtml = (html: string): string =>
-  html
-    .replace(/<\/(p|li|h\d)>/gi, '\n')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .trim();

@@ -4,16 +4,18 @@ import { formatPrintDate } from './sermon.format.ts';
 import type { Devotional, Outline } from './sermon.types.ts';
 import type { Form } from './devotional.edit.ts';
 import { PLACEHOLDERS } from './devotional.edit.ts';
+import { escapeHtml } from './html.escape.ts';
+import { mainPointBody } from './outline.edit.ts';
+import { richBlocks } from './rich.text.ts';
+import type { RichBlock } from './rich.text.ts';
+
+export { escapeHtml };
 
 export interface PrintDocument {
   title: string;
   printedAt: string;
   /** Body HTML; every user text in it is escaped. */
   body: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const paragraphs = (text: string) =>
@@ -24,8 +26,15 @@ const paragraphs = (text: string) =>
     .join('');
 const list = (items: readonly string[] | undefined) =>
   items && items.length > 0 ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
-/** Outline HTML fields come from the server's generator; reduce them to text before printing. */
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+/** Outline HTML fields come from the server's generator: printed from their text blocks, never as markup. */
+const blocksHtml = (blocks: readonly RichBlock[]) =>
+  blocks
+    .map((block) =>
+      block.kind === 'paragraph'
+        ? `<p>${escapeHtml(block.text)}</p>`
+        : `<${block.ordered ? 'ol' : 'ul'}>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</${block.ordered ? 'ol' : 'ul'}>`,
+    )
+    .join('');
 
 export function transcriptDocument(sermonTitle: string, text: string, now = new Date()): PrintDocument {
   return { title: `${sermonTitle} - Transcript`, printedAt: formatPrintDate(now), body: paragraphs(text) };
@@ -39,8 +48,7 @@ export function outlineDocument(sermonTitle: string, outline: Outline, now = new
     for (const point of outline.mainPoints) {
       parts.push(`<li><strong>${escapeHtml(point.title)}</strong>`);
       if (point.scripture) parts.push(` <em>(${escapeHtml(point.scripture)})</em>`);
-      if (point.summary) parts.push(`<p>${escapeHtml(point.summary)}</p>`);
-      if (point.details) parts.push(`<p>${escapeHtml(stripTags(point.details))}</p>`);
+      parts.push(blocksHtml(mainPointBody(point)));
       parts.push('</li>');
     }
     parts.push('</ol>');
@@ -49,7 +57,7 @@ export function outlineDocument(sermonTitle: string, outline: Outline, now = new
   }
   if (outline.scriptures?.length) parts.push(`<h2>Scriptures</h2>${list(outline.scriptures)}`);
   if (outline.applications?.length) parts.push(`<h2>Applications</h2>${list(outline.applications)}`);
-  else if (outline.application) parts.push(`<h2>Application</h2><p>${escapeHtml(stripTags(outline.application))}</p>`);
+  else if (outline.application) parts.push(`<h2>Application</h2>${blocksHtml(richBlocks(outline.application))}`);
   if (outline.illustrations?.length) parts.push(`<h2>Illustrations</h2>${list(outline.illustrations)}`);
   if (outline.conclusion?.length) parts.push(`<h2>Conclusion</h2>${list(outline.conclusion)}`);
   return { title: `${sermonTitle} - Outline`, printedAt: formatPrintDate(now), body: parts.join('') };
