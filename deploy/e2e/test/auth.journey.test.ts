@@ -9,8 +9,8 @@ import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, PASSWORD, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person, RoleName } from './auth.fixtures.ts';
 import { identityCall } from './stack.helpers.ts';
+import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
 
-const VISIBLE = { timeout: 20_000 } as const;
 let stack: Stack;
 let browser: Browser;
 let orgId: string;
@@ -42,22 +42,6 @@ async function newPage(): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
-}
-
-async function solveCaptcha(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
-  await page.locator('[data-testid="captcha"][data-state="verified"]').waitFor(VISIBLE);
-}
-
-async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor(VISIBLE);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  const submit = page.getByRole('button', { name: 'Sign In', exact: true });
-  assert.equal(await submit.isDisabled(), true, 'submit stays disabled until the captcha gives a token');
-  await solveCaptcha(page);
-  assert.equal(await submit.isDisabled(), false);
-  await submit.click();
 }
 
 /** Spec 000 §2 navigation table and post-sign-in landing, per role. */

@@ -1,20 +1,22 @@
-// The journeys' back end: real infrastructure (Postgres, Kafka, the mail catcher), the identity
-// and comms services as child processes on free ports, and the edge in this process, all on one
-// origin. Under `npm test` the shared test infrastructure is used; alone, a private one is started.
+// The journeys' back end: real infrastructure (Postgres, Kafka, the mail catcher, and Temporal when
+// asked), the identity and comms services (and on request the sermons service with the pipeline
+// worker) as child processes on free ports, and the edge in this process, all on one origin.
+// Under `npm test` the shared test infrastructure is used; alone, a private one is started.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { getTestInfra, mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
-import type { Infra, MailCatcher } from '@lectern/local-stack/testing';
+import { asrEnv, ensureAsr, getTestInfra, mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
+import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
 import { repoRoot, resultsDir, startEdge } from './frontend.helpers.ts';
 
-export const SERVICES = ['identity', 'comms'] as const;
+export const SERVICES = ['identity', 'comms', 'sermons'] as const;
 type ServiceName = (typeof SERVICES)[number];
 
 export async function freePort(): Promise<number> {
@@ -53,48 +55,122 @@ export interface Stack {
   mail: MailCatcher;
   /** Postgres pool on the identity service's schema (test fixtures only: roles, staff users). */
   identityDb: pg.Pool;
+  /** Where the service and worker logs of this run are written. */
+  logDir: string;
   stop(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
-  const infra = process.env.LECTERN_TEST_INFRA === '1' ? await getTestInfra() : await startPrivateInfra(['postgres', 'kafka', 'mail']);
+export interface StackOptions {
+  /**
+   * Also run the sermons service and the pipeline worker (with Temporal and the offline speech
+   * recogniser). Off by default: the other journeys do not pay for them.
+   */
+  sermons?: boolean;
+}
+
+function startChild(name: string, script: string, cwd: string, env: Record<string, string>, logDir: string): { child: ChildProcess; logFile: string } {
+  const logFile = join(logDir, `${name}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return { child, logFile };
+}
+
+/** The worker has no HTTP port: it is ready once it says it serves its task queue. */
+async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
+    if (pattern.test(tail(logFile))) return;
+    await sleep(250);
+  }
+  throw new Error(`${name} did not report ${pattern} within ${timeoutMs} ms; see ${logFile}:\n${tail(logFile)}`);
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const withSermons = options.sermons === true;
+  const components: ComponentName[] = ['postgres', 'kafka', 'mail', ...(withSermons ? (['temporal'] as const) : [])];
+  const infra = process.env.LECTERN_TEST_INFRA === '1' ? await getTestInfra() : await startPrivateInfra(components);
   const mail = mailOf(infra);
   const run = `e2e_${randomBytes(4).toString('hex')}`;
-  const [edgePort, identityPort, commsPort] = [await freePort(), await freePort(), await freePort()];
+  const services: ServiceName[] = withSermons ? ['identity', 'comms', 'sermons'] : ['identity', 'comms'];
+  const edgePort = await freePort();
+  const ports = {} as Record<ServiceName, number>;
+  for (const name of services) ports[name] = await freePort();
   const origin = `http://127.0.0.1:${edgePort}`;
-  const ports: Record<ServiceName, number> = { identity: identityPort, comms: commsPort };
+  const identityOrigin = `http://127.0.0.1:${ports.identity}`;
   const infraEnv = infra.env();
   const logDir = join(resultsDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-
   const children: ChildProcess[] = [];
-  for (const name of SERVICES) {
-    const logFile = join(logDir, `${name}.log`);
-    const log = createWriteStream(logFile);
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', join(repoRoot, `services/${name}/src/server.ts`)], {
-      cwd: join(repoRoot, `services/${name}`),
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...infraEnv,
-        HOST: '127.0.0.1',
-        PORT: String(ports[name]),
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-        PUBLIC_ORIGIN: origin,
-        IDENTITY_JWKS_URL: `http://127.0.0.1:${identityPort}/api/identity/.well-known/jwks.json`,
-        // Fresh schemas and one topic prefix per run: identity's events reach this run's comms only.
-        DATABASE_SCHEMA: `${run}_${name}`,
-        KAFKA_TOPIC_PREFIX: `${run}.`,
-        OUTBOX_POLL_MS: '200',
-        MAIL_POLL_MS: '200',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+  const scratch: string[] = [];
+
+  // The sermons service and its worker share the bucket directory, the service token and a task
+  // queue of this run's own (no other test's worker takes these runs).
+  let sermonsEnv: Record<string, string> = {};
+  if (withSermons) {
+    if (!infraEnv.TEMPORAL_ADDRESS) throw new Error('the test infrastructure has no Temporal (TEMPORAL_ADDRESS is not set); the sermon journey needs it');
+    const storageRoot = mkdtempSync(join(tmpdir(), 'lectern-e2e-storage-'));
+    scratch.push(storageRoot);
+    sermonsEnv = {
+      TEMPORAL_ADDRESS: infraEnv.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE: infraEnv.TEMPORAL_NAMESPACE ?? 'default',
+      STORAGE_DRIVER: 'fs',
+      STORAGE_FS_ROOT: storageRoot,
+      SERMONS_INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
+      SERMON_PIPELINE_TASK_QUEUE: `sermon-pipeline-${run}`,
+    };
+  }
+
+  for (const name of services) {
+    const extra: Record<string, string> =
+      name === 'sermons'
+        ? { ...sermonsEnv, IDENTITY_URL: identityOrigin, UPLOAD_TMP_DIR: join(sermonsEnv.STORAGE_FS_ROOT!, 'spool') }
+        : {};
+    const { child, logFile } = startChild(name, join(repoRoot, `services/${name}/src/server.ts`), join(repoRoot, `services/${name}`), {
+      PATH: process.env.PATH ?? '',
+      ...infraEnv,
+      HOST: '127.0.0.1',
+      PORT: String(ports[name]),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      PUBLIC_ORIGIN: origin,
+      IDENTITY_JWKS_URL: `${identityOrigin}/api/identity/.well-known/jwks.json`,
+      // Fresh schemas and one topic prefix per run: identity's events reach this run's comms only.
+      DATABASE_SCHEMA: `${run}_${name}`,
+      KAFKA_TOPIC_PREFIX: `${run}.`,
+      OUTBOX_POLL_MS: '200',
+      MAIL_POLL_MS: '200',
+      ...extra,
+    }, logDir);
     children.push(child);
     await waitReady(`http://127.0.0.1:${ports[name]}/api/${name}/readyz`, child, name, logFile);
   }
-  const edge = await startEdge({ IDENTITY_URL: `http://127.0.0.1:${identityPort}`, COMMS_URL: `http://127.0.0.1:${commsPort}` }, edgePort);
+
+  if (withSermons) {
+    const asr = await ensureAsr((line) => process.stderr.write(`[asr] ${line}\n`));
+    const workDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-pipeline-'));
+    scratch.push(workDir);
+    const { child, logFile } = startChild('worker', join(repoRoot, 'workflows/src/worker.ts'), join(repoRoot, 'workflows'), {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      ...sermonsEnv,
+      ...asrEnv(asr),
+      SERMONS_INTERNAL_URL: `http://127.0.0.1:${ports.sermons}`,
+      PIPELINE_WORK_DIR: workDir,
+    }, logDir);
+    children.push(child);
+    await waitForLine(child, /serving task queue/, 'worker', logFile);
+  }
+
+  const edge = await startEdge(
+    {
+      IDENTITY_URL: identityOrigin,
+      COMMS_URL: `http://127.0.0.1:${ports.comms}`,
+      ...(withSermons ? { SERMONS_URL: `http://127.0.0.1:${ports.sermons}` } : {}),
+    },
+    edgePort,
+  );
   const identityDb = new pg.Pool({ connectionString: infraEnv.DATABASE_URL, max: 2, options: `-c search_path=${run}_identity` });
 
   return {
@@ -102,14 +178,19 @@ export async function startStack(): Promise<Stack> {
     infra,
     mail,
     identityDb,
+    logDir,
     async stop() {
       await edge.close();
       await identityDb.end();
-      for (const child of children) {
-        child.kill('SIGTERM');
-        if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      // The worker first: it finishes its activity calls before the service goes away.
+      for (const child of children.reverse()) {
+        if (child.exitCode === null) {
+          child.kill('SIGTERM');
+          await new Promise((resolve) => child.once('exit', resolve));
+        }
       }
       await infra.stop();
+      for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
