@@ -22,7 +22,7 @@ export function printOutline(title: string, outline: Outline | null): void {
 
 const Points = styled.ol`
   padding-left: 1.25rem;
-  li + li { margin-top: 0.75rem; }
+  > li + li { margin-top: 0.75rem; }
   p { margin: 0.3rem 0; }
   ul { margin: 0.3rem 0; color: ${({ theme }) => theme.colors.inkMuted}; }
 `;

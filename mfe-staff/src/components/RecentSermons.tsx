@@ -10,14 +10,20 @@ const List = styled.ul`
   padding: 0;
   li {
     display: grid;
-    grid-template-columns: 1fr auto auto;
+    grid-template-columns: minmax(0, 1fr) auto auto;
     align-items: center;
     gap: 1rem;
+    overflow-wrap: anywhere;
     padding: 0.75rem 0;
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
   li:first-child { border-top: 0; }
   small { color: ${({ theme }) => theme.colors.inkMuted}; }
+  @media (max-width: 560px) {
+    li { grid-template-columns: minmax(0, 1fr) auto; row-gap: 0.4rem; }
+    li > div { grid-column: 1 / -1; }
+    li > span { justify-self: start; }
+  }
 `;
 
 /** The 5 newest sermons, each with a View link (spec 000 §2 dashboard). */

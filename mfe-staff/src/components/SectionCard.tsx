@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Panel } from '@lectern/shell-kit';
+import { Button, Panel } from '@lectern/shell-kit';
+import { PageCard } from '../pages/staff.styles.ts';
 import type { StepState } from '../sermons/pipeline.steps.ts';
 import { PENDING_LABEL } from '../sermons/pipeline.steps.ts';
 import { useCompletionFlash } from '../hooks/useCompletionFlash.ts';
+
+const Bar = styled.div`
+  height: 6px;
+  max-width: 360px;
+  background: ${({ theme }) => theme.colors.border};
+  border-radius: 999px;
+  overflow: hidden;
+  div { height: 100%; background: ${({ theme }) => theme.colors.accent}; transition: width 300ms ease; }
+`;
 
 const Head = styled.div`
   display: flex;
@@ -28,6 +38,7 @@ const Success = styled.span`
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
+  margin: 0 0 0.5rem;
 `;
 
 /** One result section (transcription, outline, devotionals) in its pending, processing, completed or error state. */
@@ -43,7 +54,7 @@ export function SectionCard({ title, state, percent, failureTitle, retrying, onR
 }) {
   const flash = useCompletionFlash(state);
   return (
-    <Card aria-label={title} data-state={state}>
+    <PageCard aria-label={title} data-state={state}>
       <Head>
         <h2>
           {title} {flash && <Success role="status">✓ Completed</Success>}
@@ -51,7 +62,14 @@ export function SectionCard({ title, state, percent, failureTitle, retrying, onR
         {state === 'completed' && tools && <Tools>{tools}</Tools>}
       </Head>
       {state === 'pending' && <Muted>{PENDING_LABEL}</Muted>}
-      {state === 'processing' && <Muted>Processing… {Math.round(percent)}%</Muted>}
+      {state === 'processing' && (
+        <>
+          <Muted>Processing… {Math.round(percent)}%</Muted>
+          <Bar role="progressbar" aria-label={`${title} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
+            <div style={{ width: `${Math.max(2, Math.min(100, percent))}%` }} />
+          </Bar>
+        </>
+      )}
       {state === 'failed' && (
         <Panel tone="danger" title={failureTitle} role="alert">
           <p>There was an error processing the transcription.</p>
@@ -61,6 +79,6 @@ export function SectionCard({ title, state, percent, failureTitle, retrying, onR
         </Panel>
       )}
       {state === 'completed' && children}
-    </Card>
+    </PageCard>
   );
 }

@@ -16,6 +16,15 @@ const Preview = styled.pre`
   margin: 0.75rem 0 0;
 `;
 
+const Toggle = styled.div`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
+  button { margin-left: -1.3em; }
+  span { color: ${({ theme }) => theme.colors.inkMuted}; white-space: nowrap; }
+`;
+
 export const NO_TRANSCRIPT = 'No transcription available';
 
 export function downloadTranscript(title: string, text: string | undefined): void {
@@ -47,10 +56,12 @@ export function TranscriptPreview({ text, characterCount }: { text: string | und
   if (!text) return <p>{NO_TRANSCRIPT}</p>;
   return (
     <div>
-      <Button type="button" $variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Hide preview' : 'Show preview'}
-      </Button>{' '}
-      <span>{(characterCount ?? text.length).toLocaleString('en-US')} characters</span>
+      <Toggle>
+        <Button type="button" $variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide preview' : 'Show preview'}
+        </Button>
+        <span data-testid="transcript-characters">{(characterCount ?? text.length).toLocaleString('en-US')} characters</span>
+      </Toggle>
       {open && <Preview data-testid="transcript-preview">{text}</Preview>}
     </div>
   );

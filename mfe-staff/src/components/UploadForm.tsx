@@ -8,7 +8,7 @@ import type { UploadFormErrors } from '../sermons/upload.validation.ts';
 import type { QuotaUsage } from '../sermons/sermon.types.ts';
 import { uploadStore, useUpload } from '../hooks/upload.store.ts';
 import { FileDropArea } from './FileDropArea.tsx';
-import { UploadProgressPanel } from './UploadProgressPanel.tsx';
+import { StopUploadButton, UploadProgressPanel } from './UploadProgressPanel.tsx';
 import { QuotaLine } from './QuotaLine.tsx';
 
 const Fields = styled.div`
@@ -35,6 +35,10 @@ const Field = styled.label`
 const Actions = styled.div`
   display: flex;
   gap: 0.75rem;
+  margin-top: 1rem;
+`;
+
+const Notice = styled.div`
   margin-top: 1rem;
 `;
 
@@ -99,13 +103,22 @@ export function UploadForm({ quota, onUploaded }: { quota: QuotaUsage | null; on
           </Field>
         </Fields>
       )}
-      {errors.source && <ErrorPanel title={errors.source} />}
-      {uploadError && !submitting && <ErrorPanel title={uploadError} />}
+      {errors.source && (
+        <Notice>
+          <ErrorPanel title={errors.source} />
+        </Notice>
+      )}
+      {uploadError && !submitting && (
+        <Notice>
+          <ErrorPanel title={uploadError} />
+        </Notice>
+      )}
       <UploadProgressPanel />
       <Actions>
         <Button type="submit" disabled={!canStart(values, { submitting, remaining: quota?.remaining ?? null })}>
           Start
         </Button>
+        <StopUploadButton />
       </Actions>
     </form>
   );

@@ -15,12 +15,15 @@ const Bar = styled.div`
 const Row = styled.div`
   display: flex;
   justify-content: space-between;
-  align-items: center;
-  gap: 1rem;
+  align-items: baseline;
+  gap: 0.25rem 1rem;
   flex-wrap: wrap;
+  margin-top: 1rem;
+  > span:first-child { min-width: 0; overflow-wrap: anywhere; }
+  > span:last-child { white-space: nowrap; font-variant-numeric: tabular-nums; }
 `;
 
-/** The running upload: bytes sent of the total in B/KB/MB/GB, percent, and Stop. */
+/** The running upload: bytes sent of the total in B/KB/MB/GB and the percent. */
 export function UploadProgressPanel() {
   const phase = useUpload((s) => s.phase);
   const loaded = useUpload((s) => s.loaded);
@@ -32,7 +35,14 @@ export function UploadProgressPanel() {
     <div aria-live="polite" data-testid="upload-progress">
       <Row>
         <span>
-          {phase === 'creating' ? 'Preparing upload…' : phase === 'canceling' ? 'Canceling upload…' : `Uploading ${fileName ?? 'sermon'}…`}
+          {phase === 'creating'
+            ? 'Preparing upload…'
+            : phase === 'canceling'
+              ? 'Canceling upload…'
+              : total > 0 && loaded >= total
+                ? // The server probes the media before it answers: say so rather than sit at 100%.
+                  `Checking ${fileName ?? 'the recording'}…`
+                : `Uploading ${fileName ?? 'sermon'}…`}
         </span>
         <span>
           {formatBytes(loaded)} / {formatBytes(total)} · {percent}%
@@ -41,9 +51,17 @@ export function UploadProgressPanel() {
       <Bar role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Upload progress">
         <div style={{ width: `${percent}%` }} />
       </Bar>
-      <Button type="button" $variant="secondary" disabled={phase === 'canceling'} onClick={() => void uploadStore.getState().stop()}>
-        Stop
-      </Button>
     </div>
+  );
+}
+
+/** Stop during upload: aborts the transfer and has the server remove the sermon and its media. */
+export function StopUploadButton() {
+  const phase = useUpload((s) => s.phase);
+  if (phase === 'idle') return null;
+  return (
+    <Button type="button" $variant="secondary" disabled={phase === 'canceling'} onClick={() => void uploadStore.getState().stop()}>
+      Stop
+    </Button>
   );
 }

@@ -52,7 +52,12 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         set({ error: quotaReachedMessage(quota.resets_at) });
         return null;
       }
-      if (!sessionStore.getState().user?.orgId) {
+      const user = sessionStore.getState().user;
+      if (!user) {
+        set({ error: 'No user found' });
+        return null;
+      }
+      if (!user.orgId) {
         set({ error: 'No organization associated with user' });
         return null;
       }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card, Lead, PageTitle, Panel, Spinner, useSession } from '@lectern/shell-kit';
+import { Button, Lead, PageTitle, Panel, Spinner, useSession } from '@lectern/shell-kit';
 import { useDashboard } from '../hooks/useSermonData.ts';
 import { messageOf } from '../hooks/useResource.ts';
 import { welcomeName } from '../sermons/sermon.format.ts';
 import { RecentSermons } from '../components/RecentSermons.tsx';
-import { CardTitle, Muted, Stack } from './staff.styles.ts';
+import { CardTitle, Muted, PageCard, Stack } from './staff.styles.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -27,11 +27,11 @@ const StatLabel = styled.div`
 
 function StatCard({ label, value, note }: { label: string; value: number; note: string }) {
   return (
-    <Card aria-label={label}>
+    <PageCard aria-label={label}>
       <StatLabel>{label}</StatLabel>
       <StatValue>{value}</StatValue>
       <Muted>{note}</Muted>
-    </Card>
+    </PageCard>
   );
 }
 
@@ -64,27 +64,33 @@ export function DashboardPage() {
         </Grid>
       ) : null}
       <Grid>
-        <Card>
+        <PageCard>
           <CardTitle>Upload Sermon</CardTitle>
           <Muted>Turn a recording into a transcript, an outline and a 5-day devotional.</Muted>
           <Button as={Link} to="/sermons">
             Get Started
           </Button>
-        </Card>
+        </PageCard>
         {user?.companyDomain && (
-          <Card>
+          <PageCard>
             <CardTitle>Communications</CardTitle>
             <Muted>Send a templated e-mail to your church.</Muted>
             <Button as={Link} to="/communications">
               Send Message
             </Button>
-          </Card>
+          </PageCard>
         )}
       </Grid>
-      <Card>
+      <PageCard>
         <CardTitle>Recent Sermons</CardTitle>
-        {dashboard.data && <RecentSermons sermons={dashboard.data.recent} />}
-      </Card>
+        {dashboard.data ? (
+          <RecentSermons sermons={dashboard.data.recent} />
+        ) : dashboard.loading ? (
+          <Spinner label="Loading recent sermons…" />
+        ) : (
+          <Muted>Recent sermons could not be loaded.</Muted>
+        )}
+      </PageCard>
     </Stack>
   );
 }

@@ -23,10 +23,20 @@ const Header = styled.header`
   display: flex;
   justify-content: space-between;
   align-items: flex-start;
-  gap: 1rem;
+  gap: 0.75rem 1rem;
   flex-wrap: wrap;
-  h1 { margin: 0.25rem 0; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.inkMuted}; }
+  > div:first-child { flex: 1 1 20rem; min-width: 0; }
+  h1 { margin: 0.25rem 0; overflow-wrap: anywhere; }
+  @media (max-width: 560px) { h1 { font-size: 1.6rem; } }
+`;
+
+const Meta = styled.p`
+  margin: 0;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.35rem 0.75rem;
+  color: ${({ theme }) => theme.colors.inkMuted};
 `;
 
 const Actions = styled.div`
@@ -110,12 +120,14 @@ function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRet
       <Header>
         <div>
           <PageTitle>{sermon.title}</PageTitle>
-          <p>
-            {sermon.speaker} · {formatDate(sermon.recordedAt ?? sermon.createdAt)}
-          </p>
+          <Meta>
+            <span>
+              {sermon.speaker} · {formatDate(sermon.recordedAt ?? sermon.createdAt)}
+            </span>
+            <StatusBadge status={sermon.status} />
+          </Meta>
         </div>
         <Actions>
-          <StatusBadge status={sermon.status} />
           {sermon.status === 'REVIEW' && (
             <Button type="button" disabled={busyAction === 'publish'} onClick={onPublish}>
               Publish

@@ -1,9 +1,9 @@
-import { Card, Lead, PageTitle } from '@lectern/shell-kit';
+import { Lead, PageTitle } from '@lectern/shell-kit';
 import { useQuota, useSermonLibrary } from '../hooks/useSermonData.ts';
 import { messageOf } from '../hooks/useResource.ts';
 import { UploadForm } from '../components/UploadForm.tsx';
 import { SermonLibrary } from '../components/SermonLibrary.tsx';
-import { CardTitle, Stack } from './staff.styles.ts';
+import { CardTitle, PageCard, Stack } from './staff.styles.ts';
 
 export function SermonsPage() {
   const library = useSermonLibrary();
@@ -14,7 +14,7 @@ export function SermonsPage() {
         <PageTitle>Sermons</PageTitle>
         <Lead>Upload recordings and follow them from processing to publication.</Lead>
       </div>
-      <Card>
+      <PageCard>
         <CardTitle>Upload New Sermon</CardTitle>
         <UploadForm
           quota={quota.data}
@@ -23,11 +23,11 @@ export function SermonsPage() {
             library.reload();
           }}
         />
-      </Card>
-      <Card>
+      </PageCard>
+      <PageCard>
         <CardTitle>Sermon Library</CardTitle>
         <SermonLibrary sermons={library.data} loading={library.loading} error={library.error ? messageOf(library.error, 'Please try again.') : null} onRetry={library.reload} />
-      </Card>
+      </PageCard>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Card } from '@lectern/shell-kit';
 
 export const Stack = styled.div`
   display: grid;
@@ -12,4 +13,9 @@ export const CardTitle = styled.h2`
 export const Muted = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
   margin: 0 0 1rem;
+`;
+
+/** The kit's card with less padding on a phone, where the page already has its own margin. */
+export const PageCard = styled(Card)`
+  @media (max-width: 560px) { padding: 1.1rem 1rem; }
 `;
