@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { devotionalUpdate, normalizeDevotional, observationsFromText } from '../src/sermons/devotional.edit.ts';
+import { additionalScriptureFromText, additionalScriptureText, devotionalUpdate, normalizeDevotional, observationsFromText } from '../src/sermons/devotional.edit.ts';
 import type { Devotional } from '../src/sermons/sermon.types.ts';
 
 test('observations are one per line, trimmed, empty lines dropped', () => {
@@ -35,4 +35,17 @@ test('the update body carries every field, missing ones as empty text or empty q
     closingPrayer: { quick: '', full: '' },
     additionalScripture: null,
   });
+});
+
+test('additional scripture is edited one per line as "reference — note"; a hyphenated range stays one reference', () => {
+  const list = [{ reference: 'Romans 5:8', note: 'While we were still sinners' }, { reference: 'John 3:16-18', note: '' }];
+  const text = additionalScriptureText(list);
+  assert.equal(text, 'Romans 5:8 — While we were still sinners\nJohn 3:16-18');
+  assert.deepEqual(additionalScriptureFromText(text), list);
+  assert.deepEqual(additionalScriptureFromText('  Psalm 23:1 - The Lord is my shepherd \n\n Titus 3:5 '), [
+    { reference: 'Psalm 23:1', note: 'The Lord is my shepherd' },
+    { reference: 'Titus 3:5', note: '' },
+  ]);
+  assert.equal(additionalScriptureText(null), '');
+  assert.deepEqual(additionalScriptureFromText(''), []);
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@lectern/shell-kit';
 import type { Devotional, Reflection, ScripturePassage } from '../sermons/sermon.types.ts';
-import { PLACEHOLDERS, observationsFromText } from '../sermons/devotional.edit.ts';
+import { PLACEHOLDERS, additionalScriptureFromText, additionalScriptureText, observationsFromText } from '../sermons/devotional.edit.ts';
 import type { Form } from '../sermons/devotional.edit.ts';
 import { FORM_LABELS, devotionalDocument, printDocument } from '../sermons/print.document.ts';
 import { EditField, EditGrid, Placeholder, Row, SubHeading } from './form.styles.ts';
@@ -99,12 +99,14 @@ function DayView({ devotional, form }: { devotional: Devotional; form: Form }) {
 }
 
 /** The edit form of one form (Short or Long) of the draft; observations one per line. */
-function DayEditor({ draft, form, observations, onChange, onObservations }: {
+function DayEditor({ draft, form, observations, scriptures, onChange, onObservations, onScriptures }: {
   draft: Devotional;
   form: Form;
   observations: string;
+  scriptures: string;
   onChange(next: Devotional): void;
   onObservations(text: string): void;
+  onScriptures(text: string): void;
 }) {
   const passage = draft.scripturePassage[form];
   const reflection = draft.reflection[form];
@@ -162,6 +164,11 @@ function DayEditor({ draft, form, observations, onChange, onObservations }: {
         Closing prayer
         <textarea name="closingPrayer" value={draft.closingPrayer[form]} onChange={(e) => onChange({ ...draft, closingPrayer: { ...draft.closingPrayer, [form]: e.target.value } })} />
       </EditField>
+      <EditField>
+        Additional scripture
+        <textarea name="additionalScripture" value={scriptures} onChange={(e) => onScriptures(e.target.value)} />
+        <small>One per line: reference — note (both forms; printed with the Long Form)</small>
+      </EditField>
     </EditGrid>
   );
 }
@@ -181,11 +188,13 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
   const [form, setForm] = useState<Form>('quick');
   const [draft, setDraft] = useState<Devotional | null>(null);
   const [observations, setObservations] = useState<Record<Form, string>>({ quick: '', full: '' });
+  const [scriptures, setScriptures] = useState('');
   const isEditing = editing === 'this' && draft !== null;
 
   function startEdit() {
     setDraft(structuredClone(devotional));
     setObservations({ quick: devotional.reflection.quick.observations.join('\n'), full: devotional.reflection.full.observations.join('\n') });
+    setScriptures(additionalScriptureText(devotional.additionalScripture));
     onEdit();
   }
 
@@ -197,6 +206,8 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
         quick: { ...draft.reflection.quick, observations: observationsFromText(observations.quick) },
         full: { ...draft.reflection.full, observations: observationsFromText(observations.full) },
       },
+      // Left empty on a day that had none: stays null rather than becoming an empty list.
+      additionalScripture: draft.additionalScripture === null && scriptures.trim() === '' ? null : additionalScriptureFromText(scriptures),
     };
     if (await onSave(next)) setDraft(null);
   }
@@ -219,8 +230,10 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
             draft={draft}
             form={form}
             observations={observations[form]}
+            scriptures={scriptures}
             onChange={setDraft}
             onObservations={(text) => setObservations({ ...observations, [form]: text })}
+            onScriptures={setScriptures}
           />
         ) : (
           <DayView devotional={devotional} form={form} />

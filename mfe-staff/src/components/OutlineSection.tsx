@@ -39,8 +39,12 @@ const PointEditor = styled.fieldset`
   padding: 0.75rem;
   margin: 0;
   display: grid;
-  gap: 0.6rem;
+  gap: 0.6rem 1rem;
   legend { font-weight: 700; padding: 0 0.25rem; }
+  @media (min-width: 720px) {
+    grid-template-columns: 2fr 1fr;
+    > label:last-child { grid-column: 1 / -1; }
+  }
 `;
 
 function List({ items }: { items: string[] | undefined }) {

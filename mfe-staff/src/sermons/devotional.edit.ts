@@ -89,6 +89,27 @@ export function devotionalUpdate(devotional: Devotional): Omit<Devotional, 'id' 
   };
 }
 
+/** One line per additional scripture: 'Romans 5:8 — While we were still sinners'. */
+export function additionalScriptureText(list: Devotional['additionalScripture']): string {
+  return (list ?? []).map((entry) => (entry.note ? `${entry.reference} — ${entry.note}` : entry.reference)).join('\n');
+}
+
+/**
+ * The lines back into { reference, note }: the note follows the first dash set off by spaces
+ * (so 'John 3:16-18' stays one reference); lines are trimmed and empty ones dropped, like observations.
+ */
+export function additionalScriptureFromText(text: string): { reference: string; note: string }[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => {
+      const split = /\s+[—–-]\s+/.exec(line);
+      if (!split) return { reference: line, note: '' };
+      return { reference: line.slice(0, split.index).trim(), note: line.slice(split.index + split[0].length).trim() };
+    });
+}
+
 export const PLACEHOLDERS = {
   theme: 'No theme provided',
   openingPrayer: 'No opening prayer provided',
