@@ -25,6 +25,10 @@ export function createWorker(options: CreateWorkerOptions): Promise<Worker> {
     taskQueue: options.taskQueue,
     activities: options.activities,
     ...workflowSource,
+    // Heartbeats reach the server within 5 s, so Stop (activity cancellation) reaches a running
+    // ffmpeg or recogniser promptly instead of after the default 80% of the heartbeat timeout.
+    maxHeartbeatThrottleInterval: '5 seconds',
+    defaultHeartbeatThrottleInterval: '5 seconds',
     ...options.overrides,
   });
 }

@@ -3,4 +3,3 @@ export * from './task-queues.ts';
 export * from './workflows/sermon-pipeline.types.ts';
 export * from './workflows/sermon-pipeline.messages.ts';
 export type { SermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
-export { NON_RETRYABLE_STEP_ERROR } from './activities/sermon-pipeline.activities.ts';

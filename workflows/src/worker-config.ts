@@ -14,7 +14,7 @@ export interface WorkerConfig {
   sermonsInternalToken: string;
   /** Scratch space for downloaded media, normalised audio and transcription checkpoints. */
   workDir: string;
-  /** Sermons processed at once by this worker (each runs ffmpeg or the recogniser). */
+  /** Pipeline steps this worker runs at once (a step runs ffmpeg, the recogniser or a generator). */
   maxConcurrentSteps: number;
 }
 
@@ -32,7 +32,7 @@ export function readWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   if (sermonsInternalToken.length < 32) {
     throw new Error('Invalid configuration: SERMONS_INTERNAL_TOKEN must be set to the sermons service\'s token (at least 32 characters)');
   }
-  const maxConcurrentSteps = Number(env.PIPELINE_MAX_CONCURRENT_STEPS ?? 1);
+  const maxConcurrentSteps = Number(env.PIPELINE_MAX_CONCURRENT_STEPS ?? 2);
   if (!Number.isInteger(maxConcurrentSteps) || maxConcurrentSteps < 1) {
     throw new Error(`Invalid configuration: PIPELINE_MAX_CONCURRENT_STEPS must be a whole number ≥ 1 (got "${env.PIPELINE_MAX_CONCURRENT_STEPS}")`);
   }

@@ -1,22 +1,41 @@
-// The worker process: connects to Temporal and serves the workflow task queues.
+// The worker process: connects to Temporal and runs the sermon pipeline's workflow and activities.
 import { NativeConnection } from '@temporalio/worker';
+import { createStorage, storageConfigFromEnv } from '@lectern/service-kit';
 import { createWorker } from './create-worker.ts';
-import { SERMON_PIPELINE_TASK_QUEUE } from './task-queues.ts';
 import { readWorkerConfig } from './worker-config.ts';
+import { createSermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
+import { SermonsInternalClient } from './activities/sermons-internal.client.ts';
+import { PipelineWorkspace } from './activities/pipeline.workspace.ts';
+import { createTranscriber, readTranscriptionConfig } from './transcription/transcription.config.ts';
+import { createContentProviders } from './content/content.config.ts';
+
+const RAW_BUCKET = 'sermons-raw';
 
 async function main(): Promise<void> {
   const config = readWorkerConfig();
+  const transcription = readTranscriptionConfig();
+  const content = createContentProviders();
+  // The worker only reads and deletes objects; it never signs links, so no public base URL.
+  const storage = createStorage(storageConfigFromEnv(process.env, ''));
+  const activities = createSermonPipelineActivities({
+    sermons: new SermonsInternalClient({ baseUrl: config.sermonsInternalUrl, token: config.sermonsInternalToken }),
+    rawBucket: () => storage.bucket(RAW_BUCKET),
+    transcriber: createTranscriber(transcription),
+    content,
+    workspace: new PipelineWorkspace(config.workDir),
+  });
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  // The pipeline's step activities (ffmpeg, recognition, generation) arrive with the sermon
-  // pipeline; until they are registered a started run waits at its first step.
   const worker = await createWorker({
     connection,
     namespace: config.temporalNamespace,
-    taskQueue: SERMON_PIPELINE_TASK_QUEUE,
-    activities: {},
+    taskQueue: config.taskQueue,
+    activities,
     workflowBundlePath: config.workflowBundlePath,
+    overrides: { maxConcurrentActivityTaskExecutions: config.maxConcurrentSteps },
   });
-  console.log(`worker: serving task queue "${SERMON_PIPELINE_TASK_QUEUE}" on ${config.temporalAddress}`);
+  console.log(
+    `worker: serving task queue "${config.taskQueue}" on ${config.temporalAddress} — recogniser ${transcription.kind}, generator ${content.description}, sermons API ${config.sermonsInternalUrl}`,
+  );
   // Worker.run() shuts down gracefully on SIGINT/SIGTERM.
   await worker.run();
   await connection.close();

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { NON_RETRYABLE_STEP_ERROR } from '../activities/sermon-pipeline.activities.ts';
+import { NON_RETRYABLE_STEP_ERROR } from '../workflows/sermon-pipeline.types.ts';
 
 /** The file is not usable audio or video: retrying cannot help, so Temporal must not retry. */
 export class InvalidMediaError extends ApplicationFailure {

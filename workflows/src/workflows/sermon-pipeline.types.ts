@@ -33,3 +33,8 @@ export interface PipelineState {
 export interface RetryResult {
   restartedAt: PipelineStep;
 }
+
+/** Failure type of a step input that retrying cannot fix (for example media that is not audio). */
+export const NON_RETRYABLE_STEP_ERROR = 'NonRetryableStepError';
+/** Failure type of a step whose sermon was deleted or stopped meanwhile: the run ends quietly. */
+export const SERMON_REMOVED_ERROR = 'SermonRemovedError';

@@ -10,14 +10,14 @@ import {
 import type { SermonPipelineActivities } from '../activities/sermon-pipeline.activities.ts';
 import { progressQuery, retryUpdate, stopSignal } from './sermon-pipeline.messages.ts';
 import {
+  NON_RETRYABLE_STEP_ERROR,
   PIPELINE_STEPS,
+  SERMON_REMOVED_ERROR,
   type PipelineState,
   type PipelineStep,
   type SermonPipelineInput,
   type StepInput,
 } from './sermon-pipeline.types.ts';
-
-const NON_RETRYABLE_STEP_ERROR = 'NonRetryableStepError';
 
 const shortSteps = proxyActivities<SermonPipelineActivities>({
   startToCloseTimeout: '2 minutes',
@@ -25,14 +25,14 @@ const shortSteps = proxyActivities<SermonPipelineActivities>({
 });
 
 // Recognition and generation of a long recording take a while; heartbeats carry their progress
-// so a crashed worker is noticed within a minute and the step resumes on another worker.
+// so a crashed worker is noticed within 30 seconds and the step resumes on another worker.
 const longSteps = proxyActivities<SermonPipelineActivities>({
   startToCloseTimeout: '3 hours',
-  heartbeatTimeout: '1 minute',
+  heartbeatTimeout: '30 seconds',
   retry: {
     maximumAttempts: 3,
     initialInterval: '5 seconds',
-    nonRetryableErrorTypes: [NON_RETRYABLE_STEP_ERROR],
+    nonRetryableErrorTypes: [NON_RETRYABLE_STEP_ERROR, SERMON_REMOVED_ERROR],
   },
 });
 
@@ -84,6 +84,12 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
           index += 1;
         } catch (error) {
           if (isCancellation(error)) throw error;
+          if (failureType(error) === SERMON_REMOVED_ERROR) {
+            // Deleted or stopped meanwhile: nothing to mark, only this worker's scratch files to drop.
+            state.status = 'stopped';
+            await shortSteps.discardSermon(stepInput);
+            return;
+          }
           // Retry is accepted as soon as the run reports itself failed, even while the failure
           // is still being recorded: the request must not be lost.
           retryRequested = false;
@@ -110,6 +116,11 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
     await CancellationScope.nonCancellable(() => shortSteps.discardSermon(stepInput));
     throw error;
   }
+}
+
+function failureType(error: unknown): string | undefined {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
 }
 
 function describeFailure(error: unknown): string {

@@ -6,7 +6,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { InvalidMediaError } from '../../src/media/media.errors.ts';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
 import { probeMedia } from '../../src/media/media.probe.ts';
-import { NON_RETRYABLE_STEP_ERROR } from '../../src/activities/sermon-pipeline.activities.ts';
+import { NON_RETRYABLE_STEP_ERROR } from '../../src/workflows/sermon-pipeline.types.ts';
 import { makeSpokenRecording, type SpokenRecording } from './spoken-recording.fixture.ts';
 
 let recording: SpokenRecording;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ManagedProcess, tailOfLog } from '../support/supervisor.ts';
@@ -31,13 +32,29 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
     STORAGE_FS_ROOT: process.env.STORAGE_FS_ROOT ?? path.join(repoRoot, '.lectern', 'storage'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
+  // Shared by the sermons service and the pipeline worker only; a fresh one each start unless given.
+  const sermonsInternalToken = process.env.SERMONS_INTERNAL_TOKEN ?? randomBytes(32).toString('base64url');
   const specs: AppSpec[] = services.map((name) => ({
     name,
     entry: `services/${name}/src/server.ts`,
     port: servicePort(name),
-    env: { ...common, HOST: '127.0.0.1', PORT: String(servicePort(name)) },
+    env: {
+      ...common,
+      HOST: '127.0.0.1',
+      PORT: String(servicePort(name)),
+      ...(name === 'sermons' ? { SERMONS_INTERNAL_TOKEN: sermonsInternalToken } : {}),
+    },
   }));
-  specs.push({ name: 'worker', entry: 'workflows/src/worker.ts', env: common });
+  specs.push({
+    name: 'worker',
+    entry: 'workflows/src/worker.ts',
+    env: {
+      ...common,
+      SERMONS_INTERNAL_TOKEN: sermonsInternalToken,
+      SERMONS_INTERNAL_URL: `http://127.0.0.1:${servicePort('sermons')}`,
+      PIPELINE_WORK_DIR: process.env.PIPELINE_WORK_DIR ?? path.join(repoRoot, '.lectern', 'pipeline'),
+    },
+  });
   const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(name)}`]));
   specs.push({ name: 'edge', entry: 'deploy/edge/src/server.ts', port: edgePort, env: { ...common, ...upstreams, HOST: '127.0.0.1', PORT: String(edgePort) } });
   return specs;

@@ -36,6 +36,11 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
     return { sermon: sermonJson(sermon), progress: await service.progressOf(sermon.id) };
   });
 
+  app.get<{ Params: { id: string } }>('/sermons/:id/content', async (request) => {
+    const sermon = await service.findAnyOrg(request.params.id);
+    return service.pipelineContent(sermon);
+  });
+
   app.post<{ Params: { id: string }; Body: { step: string; percent?: number; message?: string | null } }>('/sermons/:id/progress', {
     schema: { body: { ...stepBody, required: ['step', 'percent'] } },
   }, async (request, reply) => {
