@@ -11,16 +11,26 @@ export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const resultsDir = join(import.meta.dirname, '..', 'test-results');
 
 const BUILT = [
-  ['shell/host/dist', 'index.html'],
-  ['mfe-marketing/dist', 'mf-manifest.json'],
-  ['mfe-staff/dist', 'mf-manifest.json'],
-  ['mfe-member/dist', 'mf-manifest.json'],
-  ['mfe-console/dist', 'mf-manifest.json'],
+  ['EDGE_SHELL_DIR', 'shell/host/dist', 'index.html'],
+  ['EDGE_MFE_MARKETING_DIR', 'mfe-marketing/dist', 'mf-manifest.json'],
+  ['EDGE_MFE_STAFF_DIR', 'mfe-staff/dist', 'mf-manifest.json'],
+  ['EDGE_MFE_MEMBER_DIR', 'mfe-member/dist', 'mf-manifest.json'],
+  ['EDGE_MFE_CONSOLE_DIR', 'mfe-console/dist', 'mf-manifest.json'],
 ] as const;
+
+/**
+ * The edge's build folders given in this process's environment (EDGE_SHELL_DIR,
+ * EDGE_MFE_<NAME>_DIR): a journey can run against a front end built elsewhere, for instance
+ * `lectern-webpack --mode production --output-path /tmp/staff` while someone rebuilds dist/.
+ */
+function builtDirsFromEnv(): Record<string, string> {
+  return Object.fromEntries(BUILT.flatMap(([variable]) => (process.env[variable] ? [[variable, resolve(process.env[variable])]] : [])));
+}
 
 /** Fails with the command to run when a front end has not been built. */
 export function assertFrontEndsBuilt(): void {
-  const missing = BUILT.filter(([dir, file]) => !existsSync(join(repoRoot, dir, file))).map(([dir, file]) => `${dir}/${file}`);
+  const overrides = builtDirsFromEnv();
+  const missing = BUILT.map(([variable, dir, file]) => join(overrides[variable] ?? join(repoRoot, dir), file)).filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new Error(
       `The front ends are not built (missing ${missing.join(', ')}). Run first:\n` +
@@ -31,7 +41,7 @@ export function assertFrontEndsBuilt(): void {
 
 /** Starts the edge in this process (on `port`, default a free one); `env` overrides its configuration. */
 export async function startEdge(env: Record<string, string> = {}, port = 0) {
-  const app = await buildApp(loadEdgeConfig({ ...env }), { logger: false });
+  const app = await buildApp(loadEdgeConfig({ ...builtDirsFromEnv(), ...env }), { logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { url, close: () => app.close() };

@@ -6,11 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
+import { assertFrontEndsBuilt, launchBrowser, resultsDir, screenshot } from './frontend.helpers.ts';
 import { startStack } from './stack.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
@@ -39,6 +39,7 @@ let sermonId = '';
 let recording = '';
 let workDir = '';
 const pageErrors: string[] = [];
+const mainPointTitles: string[] = [];
 const edited = { theme: `Grace that carries us ${Date.now().toString(36)}`, dayTitle: 'Loved Before We Knew It', closingPrayer: 'Lord, teach us to rest in your love today. Amen.' };
 
 before(async () => {
@@ -165,8 +166,16 @@ test('the stepper advances live, without a reload, to Ready for Review', async (
   assert.ok(distinct.length >= 2, `the stepper changed live at least once, saw ${JSON.stringify(distinct)}`);
   const intermediate = states.find((s) => /\b(transcribe|outline|devotion)=processing\b/.test(s.steps));
   assert.ok(intermediate, `an intermediate state (a later step processing) was in the DOM before completion, saw ${JSON.stringify(distinct)}`);
+  assert.ok(
+    states.some((s) => /=processing\(([1-9]\d?)%\)/.test(s.steps)),
+    `a step's percent between 1 and 99 was shown as it was reported, saw ${JSON.stringify(distinct)}`,
+  );
   assert.match(states[0]!.steps, /upload=completed/, 'the page opened with the upload done');
+  writeFileSync(join(resultsDir, 'sermon-stepper-journal.json'), `${JSON.stringify(states, null, 2)}\n`);
   await screenshot(page, '44-ready-for-review');
+  // What a person sees after scrolling down a long review page (the full-page shot stretches it).
+  await page.mouse.wheel(0, 1200);
+  await page.screenshot({ path: join(resultsDir, '44b-review-scrolled.png') });
 });
 
 test('the review shows the transcript with the spoken words, the outline and five devotional days with Short and Long forms', async () => {
@@ -210,6 +219,9 @@ test('the review shows the transcript with the spoken words, the outline and fiv
 
 test('the PASTOR edits the outline and saves; a reload shows the edit', async () => {
   const card = section('Sermon Outline');
+  const pointTitles = () => page.getByTestId('outline-view').locator(':scope > ol > li > strong').allTextContents();
+  const titlesBefore = await pointTitles();
+  assert.ok(titlesBefore.length > 0, 'the generated outline has main points');
   await card.getByRole('button', { name: 'Edit', exact: true }).click();
   await card.locator('input[name="theme"]').fill(edited.theme);
   const scriptures = card.locator('textarea[name="scriptures"]');
@@ -225,6 +237,8 @@ test('the PASTOR edits the outline and saves; a reload shows the edit', async ()
   const view = await page.getByTestId('outline-view').innerText();
   assert.ok(view.includes(edited.theme), 'the edited theme is stored');
   assert.match(view, /Romans 5:8/, 'the added scripture line is stored');
+  assert.deepEqual(await pointTitles(), titlesBefore, 'editing the theme and scriptures leaves the main points as they were');
+  mainPointTitles.push(...titlesBefore);
 });
 
 test('the PASTOR edits a devotional day and saves; a reload shows the edit', async () => {
@@ -260,6 +274,7 @@ test('printing the outline, the transcript and a devotional gives documents titl
     assert.match(doc.stamp, stamp);
   }
   assert.ok(printed[0]!.text.includes(edited.theme), 'the printed outline carries the edit');
+  for (const title of mainPointTitles) assert.ok(printed[0]!.text.includes(title), `the printed outline lists the main point "${title}"`);
   assert.ok(printed[1]!.text.toLowerCase().includes('loved the world'));
   assert.ok(printed[2]!.text.includes(edited.closingPrayer), 'the printed Short Form carries the edited prayer');
   assert.match(printed[2]!.text, /whoever believes in him should not perish/);
