@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { processingFinished, showStepper, stepLabel, stepMessage, stepState } from '../src/sermons/pipeline.steps.ts';
+import { SUCCESS_FLASH_MS, processingFinished, showStepper, startsCompletionFlash, stepLabel, stepMessage, stepState } from '../src/sermons/pipeline.steps.ts';
 import { defaultProgress } from '../src/sermons/sermon.types.ts';
 
 test('per-step state: failed on the current step, completed at 100, processing above 0 or current, else pending', () => {
@@ -30,4 +30,14 @@ test('processing is finished on completed, on all three steps at 100, or in REVI
   assert.equal(showStepper(p, 'REVIEW'), false);
   assert.equal(showStepper({ ...p, status: 'failed' }, 'FAILED'), false);
   assert.equal(showStepper(null, 'PROCESSING'), false);
+});
+
+test('the 3-second success indicator starts once per completion, never for a section already completed on arrival', () => {
+  assert.equal(SUCCESS_FLASH_MS, 3000);
+  assert.equal(startsCompletionFlash(null, 'completed'), false, 'completed when the page opened');
+  assert.equal(startsCompletionFlash('processing', 'completed'), true);
+  assert.equal(startsCompletionFlash('pending', 'completed'), true);
+  assert.equal(startsCompletionFlash('completed', 'completed'), false, 'a re-render is not a new completion');
+  assert.equal(startsCompletionFlash('failed', 'completed'), true, 'completed again after a retry');
+  assert.equal(startsCompletionFlash('processing', 'failed'), false);
 });

@@ -17,6 +17,10 @@ const Panel = styled.details`
     font-weight: 700;
   }
   > div { padding: 0 1rem 1rem; }
+  @media (max-width: 560px) {
+    summary { padding: 0.75rem; }
+    > div { padding: 0 0.75rem 0.75rem; }
+  }
   blockquote { margin: 0.5rem 0; padding-left: 1rem; border-left: 3px solid ${({ theme }) => theme.colors.accent}; font-style: italic; }
 `;
 
@@ -263,10 +267,10 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
                   Edit
                 </Button>
               )}
-              <Button type="button" $variant="ghost" onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'quick'))}>
+              <Button type="button" $variant="secondary" onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'quick'))}>
                 Print Short Form
               </Button>
-              <Button type="button" $variant="ghost" onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'full'))}>
+              <Button type="button" $variant="secondary" onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'full'))}>
                 Print Long Form
               </Button>
             </>

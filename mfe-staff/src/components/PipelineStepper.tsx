@@ -1,12 +1,22 @@
 import styled from 'styled-components';
 import { Button } from '@lectern/shell-kit';
+import { PageCard } from '../pages/staff.styles.ts';
 import { PIPELINE_STEPS, percentOf, stepLabel, stepMessage, stepState } from '../sermons/pipeline.steps.ts';
 import type { StepState } from '../sermons/pipeline.steps.ts';
 import type { SermonProgress } from '../sermons/sermon.types.ts';
 
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 1rem;
+  margin-bottom: 1rem;
+  h2 { font-size: 1.25rem; margin: 0; }
+`;
+
 const Steps = styled.ol`
   list-style: none;
-  margin: 0 0 1rem;
+  margin: 0;
   padding: 0;
   display: grid;
   gap: 0.75rem;
@@ -16,8 +26,8 @@ const Steps = styled.ol`
 const COLOURS: Record<StepState, string> = { pending: '#9aa3b2', processing: '#c59a12', completed: '#2f7a4f', failed: '#b4322d' };
 
 const Step = styled.li<{ $state: StepState }>`
-  border-top: 4px solid ${({ $state }) => COLOURS[$state]};
-  padding-top: 0.5rem;
+  padding-top: 0.25rem;
+  > div > div { background: ${({ $state }) => COLOURS[$state]}; }
   strong { display: block; }
   span { color: ${({ $state }) => COLOURS[$state]}; font-weight: 600; }
   small { display: block; color: ${({ theme }) => theme.colors.inkMuted}; }
@@ -28,13 +38,19 @@ const Bar = styled.div`
   background: ${({ theme }) => theme.colors.border};
   border-radius: 999px;
   margin: 0.35rem 0;
-  div { height: 100%; border-radius: 999px; background: ${({ theme }) => theme.colors.primary}; transition: width 300ms ease; }
+  div { height: 100%; border-radius: 999px; transition: width 300ms ease; }
 `;
 
 /** The four steps (Upload, Transcribe, Outline, 5-Day Devotional) while the sermon is processed, and Stop. */
 export function PipelineStepper({ progress, stopping, onStop }: { progress: SermonProgress; stopping: boolean; onStop(): void }) {
   return (
-    <section aria-label="Processing progress">
+    <PageCard aria-label="Processing progress">
+      <Head>
+        <h2>Processing</h2>
+        <Button type="button" $variant="secondary" disabled={stopping} onClick={onStop}>
+          Stop
+        </Button>
+      </Head>
       <Steps>
         {PIPELINE_STEPS.map(({ step, label }) => {
           const state = stepState(progress, step);
@@ -51,9 +67,6 @@ export function PipelineStepper({ progress, stopping, onStop }: { progress: Serm
           );
         })}
       </Steps>
-      <Button type="button" $variant="secondary" disabled={stopping} onClick={onStop}>
-        Stop
-      </Button>
-    </section>
+    </PageCard>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StepState } from '../sermons/pipeline.steps.ts';
+import { SUCCESS_FLASH_MS, startsCompletionFlash } from '../sermons/pipeline.steps.ts';
 
-export const SUCCESS_FLASH_MS = 3000;
+export { SUCCESS_FLASH_MS };
 
 /**
  * True for 3 seconds after a section moves into completed — once per completion: a section that
@@ -13,7 +14,7 @@ export function useCompletionFlash(state: StepState): boolean {
   useEffect(() => {
     const before = previous.current;
     previous.current = state;
-    if (state !== 'completed' || before === null || before === 'completed') return;
+    if (!startsCompletionFlash(before, state)) return;
     setFlash(true);
     const timer = setTimeout(() => setFlash(false), SUCCESS_FLASH_MS);
     return () => clearTimeout(timer);

@@ -141,6 +141,12 @@ function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRet
       {progress.errorMessage && (
         <Panel tone="danger" role="alert" title="Processing failed">
           <p>{progress.errorMessage}</p>
+          {/* A failure in the upload step has no section card (and so no Retry there). */}
+          {progress.status === 'failed' && progress.currentStep === 'upload' && (
+            <Button type="button" disabled={busyAction === 'retry'} onClick={onRetry}>
+              Retry Processing
+            </Button>
+          )}
         </Panel>
       )}
       {showStepper(progress, sermon.status) && <PipelineStepper progress={progress} stopping={busyAction === 'stop'} onStop={onStop} />}

@@ -70,3 +70,15 @@ export const SECTION_FAILURE_TITLES: Record<'transcribe' | 'outline' | 'devotion
   outline: 'Outline Generation Failed',
   devotion: 'Devotional Generation Failed',
 };
+
+/** How long a section shows its success indicator after it completes (spec 000 §9). */
+export const SUCCESS_FLASH_MS = 3000;
+
+/**
+ * A section flashes when it moves into completed while the page watches — once per completion.
+ * `before` is null on the first render: a section already completed when the page opens does not
+ * flash; one that fails and then completes after a retry flashes again.
+ */
+export function startsCompletionFlash(before: StepState | null, now: StepState): boolean {
+  return now === 'completed' && before !== null && before !== 'completed';
+}
