@@ -9,11 +9,11 @@ export function loadAverage(): string {
   return `load ${one}/${five}/${fifteen} on ${availableParallelism()} cores`;
 }
 
-/** One line: `label  figure unit  target < T unit  ratio R  met|NOT met  (load …)`. */
-export function targetLine(label: string, figure: number, unit: string, target: number, digits = 1): string {
+/** `label: figure unit  target ≤|< T unit  ratio R  met|NOT met  (load …)`. */
+export function targetLine(label: string, figure: number, unit: string, target: number, options: { atMost?: boolean; digits?: number } = {}): string {
   const ratio = figure / target;
-  const verdict = Number.isFinite(ratio) && ratio < 1 ? 'met' : 'NOT met';
-  return `${label}: ${figure.toFixed(digits)} ${unit}  target < ${target} ${unit}  ratio ${ratio.toFixed(3)}  ${verdict}  (${loadAverage()})`;
+  const met = options.atMost ? ratio <= 1 : ratio < 1;
+  return `${label}: ${figure.toFixed(options.digits ?? 1)} ${unit}  target ${options.atMost ? '≤' : '<'} ${target} ${unit}  ratio ${ratio.toFixed(3)}  ${met ? 'met' : 'NOT met'}  (${loadAverage()})`;
 }
 
 /** Nearest-rank percentile of ascending-sorted values. */

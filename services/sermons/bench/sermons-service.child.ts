@@ -12,13 +12,17 @@ export type ChildRequest =
   | { id: number; type: 'gc' }
   | { id: number; type: 'close' };
 
+/** What a pipeline worker needs to share this service's queue and storage. */
+export type ServiceEnvForWorker = Record<'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'SERMON_PIPELINE_TASK_QUEUE' | 'STORAGE_FS_ROOT', string>;
+
 export type ChildMessage =
-  | { type: 'ready'; base: string; internalToken: string; publicOrigin: string }
+  | { type: 'ready'; base: string; internalToken: string; publicOrigin: string; env: ServiceEnvForWorker }
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 const send = (message: ChildMessage) => process.send?.(message);
 
-const t = await buildTestApp({ LOG_LEVEL: 'warn' });
+// Errors only: kafkajs warns while the fresh test broker elects its partition leaders.
+const t = await buildTestApp({ LOG_LEVEL: 'error' });
 const base = await listen(t.app);
 let closing = false;
 const close = async () => {
@@ -47,4 +51,10 @@ process.on('message', (request: ChildRequest) => {
     }
   })();
 });
-send({ type: 'ready', base, internalToken: INTERNAL_TOKEN, publicOrigin: t.config.PUBLIC_ORIGIN });
+const workerEnv: ServiceEnvForWorker = {
+  TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
+  TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
+  SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
+  STORAGE_FS_ROOT: t.storageRoot,
+};
+send({ type: 'ready', base, internalToken: INTERNAL_TOKEN, publicOrigin: t.config.PUBLIC_ORIGIN, env: workerEnv });

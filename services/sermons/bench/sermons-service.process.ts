@@ -2,13 +2,15 @@
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Role } from '@lectern/service-kit';
-import type { ChildMessage, ChildRequest } from './sermons-service.child.ts';
+import type { ChildMessage, ChildRequest, ServiceEnvForWorker } from './sermons-service.child.ts';
 
 export interface SermonsServiceProcess {
   pid: number;
   base: string;
   internalToken: string;
   publicOrigin: string;
+  /** Temporal queue and storage of the service, for a pipeline worker. */
+  env: ServiceEnvForWorker;
   token(orgId: string, role: Role): Promise<string>;
   seedLibrary(sermons: number): Promise<string>;
   /** Full garbage collection in the service (it runs with --expose-gc). */
@@ -61,6 +63,7 @@ export async function startSermonsService(): Promise<SermonsServiceProcess> {
     base: info.base,
     internalToken: info.internalToken,
     publicOrigin: info.publicOrigin,
+    env: info.env,
     token: (orgId, role) => ask<string>({ type: 'token', orgId, role }),
     seedLibrary: (sermons) => ask<string>({ type: 'seedLibrary', sermons }),
     gc: () => ask<void>({ type: 'gc' }),

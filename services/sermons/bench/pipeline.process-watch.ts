@@ -1,0 +1,61 @@
+// Peak memory of a process and of each of its children (for the pipeline worker: the recogniser's
+// Python, ffmpeg), sampled from /proc. A child's VmHWM is its own lifetime peak, so a sample just
+// before it exits is enough.
+import { readFileSync, readdirSync } from 'node:fs';
+
+export interface PeakByCommand {
+  /** Largest VmHWM seen per command name (comm), bytes. */
+  peaks: Map<string, number>;
+  stop(): void;
+}
+
+function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0; // gone
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …; comm may hold spaces and parentheses, so split after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // exited while listing
+    }
+  }
+  return found;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '?';
+  }
+}
+
+/** Samples `root` and its descendants every `everyMs` until stopped. */
+export function watchPeaks(root: number, everyMs = 200): PeakByCommand {
+  const peaks = new Map<string, number>();
+  const sample = () => {
+    const pending = [root];
+    while (pending.length > 0) {
+      const pid = pending.pop() as number;
+      const name = pid === root ? 'worker (node)' : commandOf(pid);
+      const peak = statusField(pid, 'VmHWM');
+      if (peak > 0 && name !== '?') peaks.set(name, Math.max(peaks.get(name) ?? 0, peak));
+      pending.push(...childrenOf(pid));
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return { peaks, stop: () => (clearInterval(timer), sample()) };
+}
