@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SUCCESS_FLASH_MS, processingFinished, showStepper, startsCompletionFlash, stepLabel, stepMessage, stepState } from '../src/sermons/pipeline.steps.ts';
+import { SUCCESS_FLASH_MS, completesMissingContent, processingFinished, showStepper, startsCompletionFlash, stepLabel, stepMessage, stepState } from '../src/sermons/pipeline.steps.ts';
 import { defaultProgress } from '../src/sermons/sermon.types.ts';
 
 test('per-step state: failed on the current step, completed at 100, processing above 0 or current, else pending', () => {
@@ -40,4 +40,17 @@ test('the 3-second success indicator starts once per completion, never for a sec
   assert.equal(startsCompletionFlash('completed', 'completed'), false, 'a re-render is not a new completion');
   assert.equal(startsCompletionFlash('failed', 'completed'), true, 'completed again after a retry');
   assert.equal(startsCompletionFlash('processing', 'failed'), false);
+});
+
+test('a live update that completes a step whose content the page lacks asks for a refetch, once', () => {
+  const running = { ...defaultProgress('s'), uploadPct: 100, transcribePct: 90, currentStep: 'transcribe' as const };
+  const page = { progress: running, transcript: null, outline: null, devotionals: [] };
+  const transcribed = { ...running, transcribePct: 100, currentStep: 'outline' as const };
+  assert.equal(completesMissingContent(page, { ...running, transcribePct: 95 }), false, 'still running');
+  assert.equal(completesMissingContent(page, transcribed), true, 'transcript now exists on the server');
+  assert.equal(completesMissingContent({ ...page, transcript: { text: 't', characterCount: 1 } }, transcribed), false, 'already shown');
+  const later = { ...page, progress: transcribed };
+  assert.equal(completesMissingContent(later, { ...transcribed, outlinePct: 40 }), false, 'later updates do not refetch again');
+  assert.equal(completesMissingContent(later, { ...transcribed, outlinePct: 100 }), true, 'outline reached');
+  assert.equal(completesMissingContent({ ...later, progress: { ...transcribed, outlinePct: 100 }, outline: {} }, { ...transcribed, outlinePct: 100, devotionPct: 100 }), true, 'devotionals reached');
 });

@@ -33,6 +33,10 @@ const Scripture = styled.span`
   white-space: nowrap;
 `;
 
+const Hint = styled.small`
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;
+
 const PointEditor = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.sm};
@@ -150,15 +154,22 @@ const LIST_FIELDS: readonly [OutlineListField, string][] = [
 ];
 
 /** View, Edit / Cancel / Save; main points point by point, the lists one item per line. */
-export function OutlineEditor({ outline, saving, onSave }: { outline: Outline | null; saving: boolean; onSave(outline: Outline): Promise<boolean> }) {
+export function OutlineEditor({ outline, saving, locked = false, onSave }: {
+  outline: Outline | null;
+  saving: boolean;
+  /** The sermon is still processing: the service refuses outline edits until the run ends. */
+  locked?: boolean;
+  onSave(outline: Outline): Promise<boolean>;
+}) {
   const [draft, setDraft] = useState<OutlineDraft | null>(null);
   if (!draft)
     return (
       <div>
         <Row>
-          <Button type="button" $variant="secondary" onClick={() => setDraft(outlineDraft(outline))}>
+          <Button type="button" $variant="secondary" disabled={locked || !outline} onClick={() => setDraft(outlineDraft(outline))}>
             Edit
           </Button>
+          {locked && <Hint>Editing opens when processing has finished.</Hint>}
         </Row>
         <OutlineView outline={outline} />
       </div>

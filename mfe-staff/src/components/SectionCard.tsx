@@ -25,6 +25,13 @@ const Head = styled.div`
   h2 { font-size: 1.25rem; margin: 0; }
 `;
 
+const Title = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: 0.75rem;
+  flex-wrap: wrap;
+`;
+
 const Tools = styled.div`
   display: flex;
   gap: 0.5rem;
@@ -56,9 +63,10 @@ export function SectionCard({ title, state, percent, failureTitle, retrying, onR
   return (
     <PageCard aria-label={title} data-state={state}>
       <Head>
-        <h2>
-          {title} {flash && <Success role="status">✓ Completed</Success>}
-        </h2>
+        <Title>
+          <h2>{title}</h2>
+          {flash && <Success role="status">✓ Completed</Success>}
+        </Title>
         {state === 'completed' && tools && <Tools>{tools}</Tools>}
       </Head>
       {state === 'pending' && <Muted>{PENDING_LABEL}</Muted>}

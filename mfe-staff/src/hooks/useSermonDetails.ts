@@ -1,12 +1,13 @@
 // One sermon's page: details over REST, live progress over the WebSocket, and the page's actions
 // with the spec's toasts (000 §8).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, showToast } from '@lectern/shell-kit';
 import { sermonsClient } from '../sermons/sermons.client.ts';
 import { followSermonLive } from '../sermons/live.socket.ts';
 import { normalizeDevotional, devotionalUpdate } from '../sermons/devotional.edit.ts';
 import type { Devotional, Outline, SermonDetails, SermonProgress, SermonStatus } from '../sermons/sermon.types.ts';
 import { useResource } from './useResource.ts';
+import { completesMissingContent } from '../sermons/pipeline.steps.ts';
 
 const BUSY = 'Service is currently busy. Please try again in a few minutes.';
 
@@ -19,6 +20,9 @@ function normalized(details: SermonDetails): SermonDetails {
 export function useSermonDetails(id: string | null, onRemoved: () => void) {
   const resource = useResource(id, async () => normalized(await sermonsClient.details(id!)));
   const { set, reload } = resource;
+  // What the page shows now, read by the live handler (which is set up once per sermon).
+  const shownRef = useRef(resource.data);
+  shownRef.current = resource.data;
   const [busyAction, setBusyAction] = useState<string | null>(null);
 
   useEffect(() => {
@@ -27,7 +31,10 @@ export function useSermonDetails(id: string | null, onRemoved: () => void) {
       topic: `sermon:${id}`,
       onEvent: ({ event, data }) => {
         if (event === 'progress') {
-          set((current) => (current ? { ...current, progress: data as SermonProgress } : current));
+          const progress = data as SermonProgress;
+          const shown = shownRef.current;
+          set((current) => (current ? { ...current, progress } : current));
+          if (shown && completesMissingContent(shown, progress)) reload();
         } else if (event === 'status') {
           const { status } = data as { status: SermonStatus };
           set((current) => (current ? { ...current, sermon: { ...current.sermon, status } } : current));

@@ -175,7 +175,7 @@ function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRet
           </Button>
         }
       >
-        <OutlineEditor outline={outline} saving={busyAction === 'outline'} onSave={onSaveOutline} />
+        <OutlineEditor outline={outline} saving={busyAction === 'outline'} locked={sermon.status === 'PROCESSING'} onSave={onSaveOutline} />
       </SectionCard>
       <SectionCard title="5-Day Devotional Series" {...section('devotion')}>
         <DevotionalSeries sermonTitle={sermon.title} devotionals={devotionals} saving={busyAction === 'devotional'} onSave={onSaveDevotional} />

@@ -1,5 +1,5 @@
 // Per-step processing state (spec 000 §4), derived from the progress row and the sermon status.
-import type { PipelineStep, SermonProgress, SermonStatus } from './sermon.types.ts';
+import type { PipelineStep, SermonDetails, SermonProgress, SermonStatus } from './sermon.types.ts';
 
 export type StepState = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -81,4 +81,15 @@ export const SUCCESS_FLASH_MS = 3000;
  */
 export function startsCompletionFlash(before: StepState | null, now: StepState): boolean {
   return now === 'completed' && before !== null && before !== 'completed';
+}
+
+/**
+ * A live progress update that completes a step whose result the page does not have yet (the
+ * transcript at transcribe 100, the outline at outline 100, the devotionals at devotion 100):
+ * the page fetches the sermon again, so a finished section shows its content at once rather than
+ * at the end of the run. Only on the move to 100, so later updates do not refetch again.
+ */
+export function completesMissingContent(current: Pick<SermonDetails, 'progress' | 'transcript' | 'outline' | 'devotionals'>, next: SermonProgress): boolean {
+  const reached = (step: PipelineStep) => percentOf(next, step) >= 100 && percentOf(current.progress, step) < 100;
+  return (reached('transcribe') && !current.transcript) || (reached('outline') && !current.outline) || (reached('devotion') && current.devotionals.length === 0);
 }
