@@ -72,6 +72,19 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', {
     throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last?.progress)} ${last?.sermon?.status}\nworker:\n${worker?.output()}`);
   }
 
+  /** Waits until the running transcription's last heartbeat (as the server has it) names a checkpoint. */
+  async function waitForCheckpoint(handle: ReturnType<typeof temporal.client.workflow.getHandle>): Promise<number> {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const pending = (await handle.describe()).raw.pendingActivities?.find((a) => a.activityType?.name === 'transcribe');
+      const payload = pending?.heartbeatDetails?.payloads?.[0]?.data;
+      const details = payload ? (JSON.parse(Buffer.from(payload).toString()) as { checkpointSec?: number }) : undefined;
+      if (details?.checkpointSec) return details.checkpointSec;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no transcription checkpoint within 120 s\nworker:\n${worker?.output()}`);
+  }
+
   const inReview = (id: string) => waitForDetails(id, (d) => d.sermon?.status === 'REVIEW' || d.sermon?.status === 'FAILED', 'REVIEW');
 
   function assertContent(result: J) {
@@ -172,21 +185,35 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', {
     assert.equal(rows[0]?.n, 0);
   });
 
-  it('a worker killed mid-transcription: the step resumes on a new worker and the run finishes once', async () => {
-    const { id } = await upload(recording.mp3, 'crash.mp3', 'audio/mpeg', 'Crash');
-    await waitForDetails(id, (d) => d.progress.currentStep === 'transcribe' && d.progress.transcribePct > 5, 'recognition to start', 120_000);
-    await worker!.stop('SIGKILL');
-    worker = await startPipelineWorker(t.env, base);
-    const result = await inReview(id);
-    assertContent(result);
-    const history = await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(id)).fetchHistory();
-    const transcribeScheduled = history.events?.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'transcribe');
-    const started = history.events?.find((e) => e.activityTaskStartedEventAttributes && e.activityTaskStartedEventAttributes.scheduledEventId?.toString() === transcribeScheduled?.eventId?.toString());
-    assert.ok((started?.activityTaskStartedEventAttributes?.attempt ?? 1) >= 2, 'transcription ran a second attempt');
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from devotionals where sermon_id = ${id}`.execute(t.app.kit.db);
-    assert.equal(rows[0]?.n, 5, 'five devotionals, no duplicates');
-    const events = await sql<{ n: number }>`select count(*)::int as n from outbox where key = ${id} and type = 'sermons.sermon.ready-for-review.v1'`.execute(t.app.kit.db);
-    assert.equal(events.rows[0]?.n, 1, 'ready for review once');
+  it('a worker killed mid-transcription: the step resumes from its heartbeat checkpoint on a new worker and the run finishes once', async () => {
+    // 30-second pieces, so the recogniser checkpoints several times within this recording.
+    const pieces = { TRANSCRIPTION_CHUNK_SEC: '30' };
+    await worker!.stop();
+    worker = await startPipelineWorker(t.env, base, pieces);
+    const long = await makeSpokenRecording({ name: 'pipeline-crash', repeat: 2 });
+    try {
+      const { id } = await upload(long.mp3, 'crash.mp3', 'audio/mpeg', 'Crash');
+      const handle = temporal.client.workflow.getHandle(sermonPipelineWorkflowId(id));
+      const checkpointSec = await waitForCheckpoint(handle);
+      await worker!.stop('SIGKILL');
+      // Restarted on the same machine: the checkpoint file is still in its scratch directory.
+      worker = await startPipelineWorker(t.env, base, pieces, worker!.workDir);
+      const result = await inReview(id);
+      assert.equal(result.sermon.status, 'REVIEW', JSON.stringify(result.progress));
+      assert.match(worker.output(), new RegExp(`resuming transcription from ${checkpointSec} s`));
+      const wer = wordErrorRate(long.text, result.transcript.text);
+      assert.ok(wer <= 0.1, `word error rate after the resume ${(wer * 100).toFixed(1)}%`);
+      const history = await handle.fetchHistory();
+      const transcribeScheduled = history.events?.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'transcribe');
+      const started = history.events?.find((e) => e.activityTaskStartedEventAttributes && String(e.activityTaskStartedEventAttributes.scheduledEventId) === String(transcribeScheduled?.eventId));
+      assert.ok((started?.activityTaskStartedEventAttributes?.attempt ?? 1) >= 2, 'transcription ran a second attempt');
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from devotionals where sermon_id = ${id}`.execute(t.app.kit.db);
+      assert.equal(rows[0]?.n, 5, 'five devotionals, no duplicates');
+      const events = await sql<{ n: number }>`select count(*)::int as n from outbox where key = ${id} and type = 'sermons.sermon.ready-for-review.v1'`.execute(t.app.kit.db);
+      assert.equal(events.rows[0]?.n, 1, 'ready for review once');
+    } finally {
+      rmSync(long.dir, { recursive: true, force: true });
+    }
   });
 
   it('a failing step → FAILED with its message → Retry from that step → REVIEW', async () => {

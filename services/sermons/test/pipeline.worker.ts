@@ -16,9 +16,14 @@ export interface PipelineWorker {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startPipelineWorker(appEnv: Record<string, string>, baseUrl: string, extraEnv: Record<string, string> = {}): Promise<PipelineWorker> {
+export async function startPipelineWorker(
+  appEnv: Record<string, string>,
+  baseUrl: string,
+  extraEnv: Record<string, string> = {},
+  /** The scratch directory of a previous worker on this machine (a restart), else a fresh one. */
+  workDir = mkdtempSync(join(tmpdir(), 'pipeline-work-')),
+): Promise<PipelineWorker> {
   const asr = asrEnv(await ensureAsr(() => {}));
-  const workDir = mkdtempSync(join(tmpdir(), 'pipeline-work-'));
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', workerEntry], {
     env: {
       PATH: process.env.PATH ?? '',

@@ -24,6 +24,10 @@ export class PipelineWorkspace {
     return path.join(this.dir(sermonId), 'audio.wav');
   }
 
+  transcriptCheckpoint(sermonId: string): string {
+    return path.join(this.dir(sermonId), 'transcript.checkpoint.json');
+  }
+
   /** Streams the recording from the bucket to disk (never into memory); reuses a complete copy. */
   async download(bucket: Bucket, sermonId: string, mediaKey: string): Promise<string> {
     const target = path.join(this.dir(sermonId), `source${path.extname(mediaKey)}`);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import type { Bucket } from '@lectern/service-kit';
 import { NON_RETRYABLE_STEP_ERROR, SERMON_REMOVED_ERROR, type PipelineStep, type StepInput } from '../workflows/sermon-pipeline.types.ts';
 import type { ContentProviders } from '../content/content.config.ts';
@@ -70,6 +70,8 @@ export function createSermonPipelineActivities(deps: PipelineActivityDeps): Serm
         const audio = (await exists(wav)) ? { wav, durationSec: sermon.duration ?? undefined } : await normalizedAudio(input);
         const transcript = await transcribeInActivity(deps.transcriber, audio.wav, {
           durationSec: audio.durationSec,
+          checkpointFile: workspace.transcriptCheckpoint(input.sermonId),
+          log: (line) => log.info(`transcribe ${input.sermonId}: ${line}`),
           report: reporter(input.sermonId, 'transcribe', NORMALIZE_SHARE, 99, 'Transcribing audio with AI...'),
         });
         if (!transcript.text.trim()) {

@@ -23,6 +23,7 @@ export interface FasterWhisperConfig {
 type Line =
   | { type: 'ready'; loadSec: number }
   | { type: 'progress'; processedSec: number }
+  | { type: 'piece'; endSec: number; language: string }
   | { type: 'segment'; start: number; end: number; text: string; words: TranscriptWord[] }
   | { type: 'done'; durationSec: number; language: string; elapsedSec: number; peakRssMb: number }
   | { type: 'error'; message: string };
@@ -31,12 +32,15 @@ type Line =
 export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Transcriber {
   return {
     name: 'local-faster-whisper',
+    resumable: true,
     async transcribe(audioPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
       if (!fs.existsSync(config.python)) throw new TranscriptionError(`the speech recogniser's Python is missing at ${config.python} (LECTERN_ASR_PYTHON)`);
       if (!fs.existsSync(`${config.modelDir}/model.bin`)) throw new TranscriptionError(`no Whisper model in ${config.modelDir} (LECTERN_ASR_MODEL_DIR)`);
       options.signal?.throwIfAborted();
       const args = [fasterWhisperScript, '--model', config.modelDir, '--audio', audioPath, '--chunk-sec', String(config.chunkSec ?? 300)];
-      if (config.language) args.push('--language', config.language);
+      const language = options.resumeFrom?.language || config.language;
+      if (language) args.push('--language', language);
+      if (options.resumeFrom) args.push('--start-sec', String(options.resumeFrom.startSec));
       if (config.threads) args.push('--threads', String(config.threads));
       // Own process group, so cancelling kills the recogniser and the ffmpeg it reads from.
       const child = spawn(config.python, args, {
@@ -80,6 +84,8 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
         } else if (line.type === 'progress') {
           const percent = options.durationSec ? Math.min(100, (line.processedSec / options.durationSec) * 100) : null;
           options.onProgress?.({ processedSec: line.processedSec, percent });
+        } else if (line.type === 'piece') {
+          options.onCheckpoint?.({ endSec: line.endSec, language: line.language, segments: [...segments], words: [...words] });
         } else if (line.type === 'done') done = line;
         else if (line.type === 'error') failure = line.message;
       };

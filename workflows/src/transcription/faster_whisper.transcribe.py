@@ -3,7 +3,8 @@
 Spawned by faster-whisper.transcriber.ts. ffmpeg streams the audio as 16 kHz mono float32; it is
 cut into pieces of about --chunk-sec at the quietest 0.1 s near each piece's end, and each piece is
 transcribed with its time offset added, so memory stays bounded whatever the recording's length.
-Writes JSON lines to stdout: ready, progress, segment (with words), done; or error.
+Writes JSON lines to stdout: ready, progress, segment (with words), piece (every segment before
+its endSec has been written: a checkpoint to resume from with --start-sec), done; or error.
 """
 import argparse
 import json
@@ -25,10 +26,10 @@ def emit(message):
     sys.stdout.flush()
 
 
-def pieces(stream, size, np):
+def pieces(stream, size, np, start):
     """Yields (offset_sec, samples) pieces of about `size` samples, cut at quiet moments."""
     carry = np.zeros(0, np.float32)
-    offset = 0
+    offset = int(round(start * SAMPLE_RATE))
     eof = False
     while not eof or len(carry):
         need = size - len(carry)
@@ -54,6 +55,7 @@ def main():
     parser.add_argument("--audio", required=True)
     parser.add_argument("--language", default="")
     parser.add_argument("--chunk-sec", type=float, default=300)
+    parser.add_argument("--start-sec", type=float, default=0)
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--beam", type=int, default=1)
     parser.add_argument("--compute", default="int8")
@@ -69,12 +71,12 @@ def main():
     emit({"type": "ready", "loadSec": round(time.time() - started, 2)})
 
     ffmpeg = subprocess.Popen(
-        [args.ffmpeg, "-nostdin", "-v", "error", "-i", args.audio, "-f", "f32le", "-ac", "1", "-ar", str(SAMPLE_RATE), "-"],
+        [args.ffmpeg, "-nostdin", "-v", "error", "-ss", str(args.start_sec), "-i", args.audio, "-f", "f32le", "-ac", "1", "-ar", str(SAMPLE_RATE), "-"],
         stdout=subprocess.PIPE,
     )
     language = args.language or None
-    duration = 0.0
-    for offset, piece in pieces(ffmpeg.stdout, int(args.chunk_sec * SAMPLE_RATE), np):
+    duration = args.start_sec
+    for offset, piece in pieces(ffmpeg.stdout, int(args.chunk_sec * SAMPLE_RATE), np, args.start_sec):
         piece_sec = len(piece) / SAMPLE_RATE
         if piece_sec >= 0.5:
             segments, info = model.transcribe(
@@ -99,6 +101,7 @@ def main():
                 emit({"type": "progress", "processedSec": round(min(s.end, piece_sec) + offset, 3)})
         duration = offset + piece_sec
         emit({"type": "progress", "processedSec": round(duration, 3)})
+        emit({"type": "piece", "endSec": round(duration, 3), "language": language or ""})
     if ffmpeg.wait() != 0:
         emit({"type": "error", "message": "ffmpeg could not decode the audio"})
         sys.exit(2)

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { Context } from '@temporalio/activity';
 import { normalizeAudio } from '../media/media.normalize.ts';
 import { probeMedia, type MediaInfo } from '../media/media.probe.ts';
-import type { Transcriber, Transcript } from './transcription.types.ts';
+import type { Transcriber, Transcript, TranscriptCheckpoint } from './transcription.types.ts';
 
 // The media and recognition work of the pipeline's normalise and transcribe activities, run
 // inside a Temporal activity: heartbeats carry the percent (and keep flowing while the model
@@ -11,6 +12,8 @@ import type { Transcriber, Transcript } from './transcription.types.ts';
 export interface StepProgressDetails {
   percent: number;
   processedSec: number;
+  /** Seconds of the recording whose transcript is final and saved in the checkpoint file. */
+  checkpointSec?: number;
 }
 
 /** Reports a step's percent and message (for example to the sermons service's progress endpoint). */
@@ -28,7 +31,7 @@ function reporting(report: StepReporter | undefined, label: string) {
   return {
     signal: ctx.cancellationSignal,
     update(processedSec: number, percent: number | null) {
-      latest = { percent: Math.floor(percent ?? 0), processedSec };
+      latest = { ...latest, percent: Math.floor(percent ?? 0), processedSec };
       ctx.heartbeat(latest);
       if (report && latest.percent > lastReported) {
         lastReported = latest.percent;
@@ -37,6 +40,10 @@ function reporting(report: StepReporter | undefined, label: string) {
           failure ??= error;
         });
       }
+    },
+    checkpoint(checkpointSec: number) {
+      latest = { ...latest, checkpointSec };
+      ctx.heartbeat(latest);
     },
     /** Waits for the reports in flight; throws the first failed one. */
     async finish() {
@@ -68,23 +75,69 @@ export async function normalizeInActivity(input: string, output: string, report?
   }
 }
 
-/** Transcribe a normalised recording with the configured recogniser. */
+/**
+ * Transcribe a normalised recording with the configured recogniser. With a checkpoint file and a
+ * resumable recogniser, each finished piece is saved there and its end goes out in the heartbeat;
+ * an attempt that follows a crash resumes from the checkpoint the last heartbeat named.
+ */
 export async function transcribeInActivity(
   transcriber: Transcriber,
   audioPath: string,
-  options: { durationSec?: number; report?: StepReporter } = {},
+  options: { durationSec?: number; report?: StepReporter; checkpointFile?: string; log?: (line: string) => void } = {},
 ): Promise<Transcript> {
+  const checkpointFile = transcriber.resumable ? options.checkpointFile : undefined;
+  const resumed = checkpointFile ? readCheckpoint(checkpointFile, Context.current().info.heartbeatDetails) : null;
+  if (resumed) options.log?.(`resuming transcription from ${resumed.endSec} s (checkpoint of the previous attempt)`);
   const progress = reporting(options.report, 'Transcribing');
   try {
     const transcript = await transcriber.transcribe(audioPath, {
       durationSec: options.durationSec,
       signal: progress.signal,
       onProgress: (p) => progress.update(p.processedSec, p.percent),
+      ...(resumed ? { resumeFrom: { startSec: resumed.endSec, language: resumed.language } } : {}),
+      ...(checkpointFile
+        ? {
+            onCheckpoint: (piece: TranscriptCheckpoint) => {
+              writeCheckpoint(checkpointFile, {
+                ...piece,
+                segments: [...(resumed?.segments ?? []), ...piece.segments],
+                words: [...(resumed?.words ?? []), ...piece.words],
+              });
+              progress.checkpoint(piece.endSec);
+            },
+          }
+        : {}),
     });
     progress.update(transcript.durationSec, 100);
     await progress.finish();
-    return transcript;
+    if (!resumed) return transcript;
+    const segments = [...resumed.segments, ...transcript.segments];
+    return {
+      ...transcript,
+      segments,
+      words: [...resumed.words, ...transcript.words],
+      text: segments.map((segment) => segment.text).join(' ').replace(/\s+/g, ' ').trim(),
+      language: transcript.language || resumed.language,
+    };
   } finally {
     progress.stop();
+  }
+}
+
+function writeCheckpoint(file: string, checkpoint: TranscriptCheckpoint): void {
+  const partial = `${file}.partial`;
+  fs.writeFileSync(partial, JSON.stringify(checkpoint));
+  fs.renameSync(partial, file);
+}
+
+/** The saved checkpoint, only when it is the one the previous attempt's last heartbeat named. */
+function readCheckpoint(file: string, heartbeat: unknown): TranscriptCheckpoint | null {
+  const named = (heartbeat as StepProgressDetails | undefined)?.checkpointSec;
+  if (!named) return null;
+  try {
+    const checkpoint = JSON.parse(fs.readFileSync(file, 'utf8')) as TranscriptCheckpoint;
+    return checkpoint.endSec === named ? checkpoint : null;
+  } catch {
+    return null; // another worker's checkpoint, or none: start from the beginning
   }
 }

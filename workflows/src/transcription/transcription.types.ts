@@ -32,11 +32,24 @@ export interface TranscribeOptions {
   signal?: AbortSignal;
   /** Known duration (from the probe), for progress percents. */
   durationSec?: number;
+  /** Resumable recognisers only: start at this checkpoint (seconds) in this language. */
+  resumeFrom?: { startSec: number; language: string };
+  /** Resumable recognisers only: everything before `endSec` is final (segments since the start or resume point). */
+  onCheckpoint?: (checkpoint: TranscriptCheckpoint) => void;
+}
+
+export interface TranscriptCheckpoint {
+  endSec: number;
+  language: string;
+  segments: TranscriptSegment[];
+  words: TranscriptWord[];
 }
 
 /** A speech recogniser: the local default or an OpenAI-compatible HTTP service. */
 export interface Transcriber {
   readonly name: string;
+  /** Whether it honours `resumeFrom` and reports `onCheckpoint` (a crashed step then resumes mid-recording). */
+  readonly resumable?: boolean;
   transcribe(audioPath: string, options?: TranscribeOptions): Promise<Transcript>;
 }
 
