@@ -290,6 +290,19 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     assert.equal((await internal(`/sermons/${created.sermon.id}`)).status, 200);
   });
 
+  it('takes the transcript of a three-hour sermon (words with timestamps, over 1 MiB)', async () => {
+    const created = await (await createSermon(pastorA, { name: 'long.mp3', size: 100, contentType: 'audio/mpeg' }, 'Long')).json() as J;
+    const words = Array.from({ length: 27_000 }, (_, i) => ({ word: `word${i % 500}`, start: i * 0.4, end: i * 0.4 + 0.3 }));
+    const text = words.map((w) => w.word).join(' ');
+    const body = JSON.stringify({ text, words, duration: 10_800 });
+    assert.ok(body.length > 1024 * 1024, `body ${body.length} bytes`);
+    const put = await internal(`/sermons/${created.sermon.id}/transcript`, { method: 'PUT', body });
+    assert.equal(put.status, 204, await put.text());
+    const stored = await (await api(`/sermons/${created.sermon.id}/transcript`, pastorA)).json() as J;
+    assert.equal(stored.words.length, 27_000);
+    assert.equal(stored.characterCount, text.length);
+  });
+
   it('a failed step → FAILED with error message; retry restarts the pipeline from the failed step', async () => {
     const { id, put } = await upload(pastorA, mp3, 'fail.mp3');
     assert.equal(put.status, 200);

@@ -11,6 +11,8 @@ export interface InternalRoutesOptions {
   token: string | undefined;
 }
 
+const TRANSCRIPT_BODY_LIMIT = 32 * 1024 * 1024;
+
 const stepBody = {
   type: 'object',
   required: ['step'],
@@ -50,6 +52,8 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   });
 
   app.put<{ Params: { id: string }; Body: { text: string; words: unknown[]; duration?: number } }>('/sermons/:id/transcript', {
+    // A long sermon's words with their timestamps pass Fastify's 1 MiB default (3 hours ≈ 2 MiB).
+    bodyLimit: TRANSCRIPT_BODY_LIMIT,
     schema: {
       body: {
         type: 'object',
