@@ -1,8 +1,8 @@
 // The signed-in staff area: dashboard, sermons, members, communications, settings.
 // Gates (spec 000 §2): every page needs a session and passes the onboarding check; a MEMBER is
 // sent from /dashboard to /member/dashboard; Members and Communications (company-domain staff
-// screens) sit behind the staff gate. Sermons stays open to VOLUNTEER, whom the navigation table
-// shows it to.
+// screens) sit behind the staff gate. Sermons is in a VOLUNTEER's navigation (spec table) but the
+// sermons service serves staff roles only: StaffOnly explains that instead of showing 403 errors.
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MemberGate, NotFound, StaffGate, ThemeRoot } from '@lectern/shell-kit';
 import { StaffLayout } from './pages/StaffLayout.tsx';
@@ -10,6 +10,7 @@ import { DashboardPage } from './pages/DashboardPage.tsx';
 import { SermonsPage } from './pages/SermonsPage.tsx';
 import { SermonDetailsPage } from './pages/SermonDetailsPage.tsx';
 import { PlannedStaffPage } from './pages/PlannedStaffPage.tsx';
+import { StaffOnly } from './components/StaffOnly.tsx';
 
 export function StaffApp() {
   return (
@@ -18,8 +19,8 @@ export function StaffApp() {
         <Routes>
           <Route element={<StaffLayout />}>
             <Route path="/dashboard" element={<MemberGate><DashboardPage /></MemberGate>} />
-            <Route path="/sermons" element={<SermonsPage />} />
-            <Route path="/sermons/:id" element={<SermonDetailsPage />} />
+            <Route path="/sermons" element={<StaffOnly><SermonsPage /></StaffOnly>} />
+            <Route path="/sermons/:id" element={<StaffOnly><SermonDetailsPage /></StaffOnly>} />
             <Route
               path="/members"
               element={<StaffGate><PlannedStaffPage title="Members" feature="Members administration" description="Search, filter and manage the members of your organization." /></StaffGate>}

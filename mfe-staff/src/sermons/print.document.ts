@@ -96,7 +96,7 @@ export function devotionalDocument(sermonTitle: string, devotional: Devotional, 
 export function printableHtml(doc: PrintDocument): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(doc.title)}</title>
 <style>body{font-family:Georgia,serif;margin:2cm;color:#1b2433;line-height:1.5}h1{font-size:22pt;margin:0}
-.printed{color:#5b6678;font-size:10pt;margin:0.3em 0 1.5em}h2{font-size:14pt;margin-top:1.4em}blockquote{margin:0.5em 1.5em;font-style:italic}</style>
+.printed{color:#5b6678;font-size:10pt;margin:0.3em 0 1.5em}h2{font-size:14pt;margin-top:1.4em}h3{font-size:12pt;margin:1em 0 0.3em}li>p{margin:0.25em 0}blockquote{margin:0.5em 1.5em;font-style:italic}</style>
 </head><body><h1>${escapeHtml(doc.title)}</h1><p class="printed">Printed ${escapeHtml(doc.printedAt)}</p>${doc.body}</body></html>`;
 }
 
