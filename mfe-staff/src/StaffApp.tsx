@@ -18,20 +18,63 @@ export function StaffApp() {
       <BrowserRouter>
         <Routes>
           <Route element={<StaffLayout />}>
-            <Route path="/dashboard" element={<MemberGate><DashboardPage /></MemberGate>} />
-            <Route path="/sermons" element={<StaffOnly><SermonsPage /></StaffOnly>} />
-            <Route path="/sermons/:id" element={<StaffOnly><SermonDetailsPage /></StaffOnly>} />
+            <Route
+              path="/dashboard"
+              element={
+                <MemberGate>
+                  <DashboardPage />
+                </MemberGate>
+              }
+            />
+            <Route
+              path="/sermons"
+              element={
+                <StaffOnly>
+                  <SermonsPage />
+                </StaffOnly>
+              }
+            />
+            <Route
+              path="/sermons/:id"
+              element={
+                <StaffOnly>
+                  <SermonDetailsPage />
+                </StaffOnly>
+              }
+            />
             <Route
               path="/members"
-              element={<StaffGate><PlannedStaffPage title="Members" feature="Members administration" description="Search, filter and manage the members of your organization." /></StaffGate>}
+              element={
+                <StaffGate>
+                  <PlannedStaffPage
+                    title="Members"
+                    feature="Members administration"
+                    description="Search, filter and manage the members of your organization."
+                  />
+                </StaffGate>
+              }
             />
             <Route
               path="/communications"
-              element={<StaffGate><PlannedStaffPage title="Communications" feature="Communications" description="Compose templated e-mails and follow their delivery, opens and clicks." /></StaffGate>}
+              element={
+                <StaffGate>
+                  <PlannedStaffPage
+                    title="Communications"
+                    feature="Communications"
+                    description="Compose templated e-mails and follow their delivery, opens and clicks."
+                  />
+                </StaffGate>
+              }
             />
             <Route
               path="/settings/*"
-              element={<PlannedStaffPage title="Settings" feature="Settings" description="Organization settings, your profile, team members, integrations and e-mail integrations." />}
+              element={
+                <PlannedStaffPage
+                  title="Settings"
+                  feature="Settings"
+                  description="Organization settings, your profile, team members, integrations and e-mail integrations."
+                />
+              }
             />
             <Route path="*" element={<NotFound />} />
           </Route>

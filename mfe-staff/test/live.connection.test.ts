@@ -27,7 +27,8 @@ async function liveServer() {
       const message = JSON.parse(String(raw)) as { type: string; token?: string; topic?: string };
       peer.received.push(message);
       if (message.type === 'auth') socket.send(JSON.stringify({ type: 'ready', userId: 'u', expiresAt: 0 }));
-      if (message.type === 'subscribe') socket.send(JSON.stringify({ type: 'subscribed', topic: message.topic }));
+      if (message.type === 'subscribe')
+        socket.send(JSON.stringify({ type: 'subscribed', topic: message.topic }));
       waiters.splice(0).forEach((wake) => wake());
     });
   });
@@ -38,10 +39,18 @@ async function liveServer() {
     const deadline = Date.now() + 3000;
     while (!check()) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await Promise.race([new Promise<void>((wake) => waiters.push(wake)), new Promise((r) => setTimeout(r, 50))]);
+      await Promise.race([
+        new Promise<void>((wake) => waiters.push(wake)),
+        new Promise((r) => setTimeout(r, 50)),
+      ]);
     }
   };
-  return { url: `ws://127.0.0.1:${port}/api/sermons/live`, peers, until, close: () => new Promise<void>((done) => server.close(() => done())) };
+  return {
+    url: `ws://127.0.0.1:${port}/api/sermons/live`,
+    peers,
+    until,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
 }
 
 const types = (peer: Peer | undefined) => (peer?.received ?? []).map((m) => m.type);
@@ -49,12 +58,25 @@ const types = (peer: Peer | undefined) => (peer?.received ?? []).map((m) => m.ty
 test('authenticates with a first auth message, subscribes, and delivers events of its topic only', async () => {
   const server = await liveServer();
   const events: LiveEvent[] = [];
-  const stop = followTopic({ url: server.url, topic: 'sermon:1', getToken: () => 'token-1', onEvent: (e) => events.push(e), delay: () => 20 });
+  const stop = followTopic({
+    url: server.url,
+    topic: 'sermon:1',
+    getToken: () => 'token-1',
+    onEvent: (e) => events.push(e),
+    delay: () => 20,
+  });
   try {
     await server.until(() => types(server.peers[0]).includes('subscribe'), 'the subscription');
-    assert.deepEqual(server.peers[0]!.received, [{ type: 'auth', token: 'token-1' }, { type: 'subscribe', topic: 'sermon:1' }]);
-    server.peers[0]!.socket.send(JSON.stringify({ type: 'event', topic: 'sermon:2', event: 'progress', data: { other: true } }));
-    server.peers[0]!.socket.send(JSON.stringify({ type: 'event', topic: 'sermon:1', event: 'progress', data: { transcribePct: 40 } }));
+    assert.deepEqual(server.peers[0]!.received, [
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', topic: 'sermon:1' },
+    ]);
+    server.peers[0]!.socket.send(
+      JSON.stringify({ type: 'event', topic: 'sermon:2', event: 'progress', data: { other: true } }),
+    );
+    server.peers[0]!.socket.send(
+      JSON.stringify({ type: 'event', topic: 'sermon:1', event: 'progress', data: { transcribePct: 40 } }),
+    );
     const deadline = Date.now() + 2000;
     while (events.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(events, [{ topic: 'sermon:1', event: 'progress', data: { transcribePct: 40 } }]);
@@ -68,7 +90,14 @@ test('a lost connection reconnects with the current token, subscribes again and 
   const server = await liveServer();
   let token = 'token-1';
   let resyncs = 0;
-  const stop = followTopic({ url: server.url, topic: 'sermon:1', getToken: () => token, onEvent: () => {}, onResync: () => resyncs++, delay: () => 20 });
+  const stop = followTopic({
+    url: server.url,
+    topic: 'sermon:1',
+    getToken: () => token,
+    onEvent: () => {},
+    onResync: () => resyncs++,
+    delay: () => 20,
+  });
   try {
     await server.until(() => types(server.peers[0]).includes('subscribe'), 'the first subscription');
     assert.equal(resyncs, 0, 'no refetch after the first connection');
@@ -120,7 +149,13 @@ test('a refreshed token is sent on the open connection without resubscribing or 
 
 test('a bad-message close (4400) is not retried; stopping closes normally and never reconnects', async () => {
   const server = await liveServer();
-  const stop = followTopic({ url: server.url, topic: 'sermon:1', getToken: () => 't', onEvent: () => {}, delay: () => 20 });
+  const stop = followTopic({
+    url: server.url,
+    topic: 'sermon:1',
+    getToken: () => 't',
+    onEvent: () => {},
+    delay: () => 20,
+  });
   try {
     await server.until(() => types(server.peers[0]).includes('subscribe'), 'the subscription');
     server.peers[0]!.socket.close(4400, 'bad message');

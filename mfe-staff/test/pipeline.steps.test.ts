@@ -1,11 +1,25 @@
 /// <reference types="node" />
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SUCCESS_FLASH_MS, completesMissingContent, processingFinished, showStepper, startsCompletionFlash, stepLabel, stepMessage, stepState } from '../src/sermons/pipeline.steps.ts';
+import {
+  SUCCESS_FLASH_MS,
+  completesMissingContent,
+  processingFinished,
+  showStepper,
+  startsCompletionFlash,
+  stepLabel,
+  stepMessage,
+  stepState,
+} from '../src/sermons/pipeline.steps.ts';
 import { defaultProgress } from '../src/sermons/sermon.types.ts';
 
 test('per-step state: failed on the current step, completed at 100, processing above 0 or current, else pending', () => {
-  const p = { ...defaultProgress('s'), uploadPct: 100, transcribePct: 40, currentStep: 'transcribe' as const };
+  const p = {
+    ...defaultProgress('s'),
+    uploadPct: 100,
+    transcribePct: 40,
+    currentStep: 'transcribe' as const,
+  };
   assert.equal(stepState(p, 'upload'), 'completed');
   assert.equal(stepState(p, 'transcribe'), 'processing');
   assert.equal(stepState(p, 'outline'), 'pending');
@@ -18,14 +32,21 @@ test('per-step state: failed on the current step, completed at 100, processing a
   assert.equal(stepState(failed, 'transcribe'), 'failed');
   assert.equal(stepLabel(failed, 'transcribe'), 'Failed');
   assert.equal(stepMessage(failed, 'transcribe'), 'Processing failed');
-  assert.equal(stepState(defaultProgress('s'), 'upload'), 'processing', 'the current step at 0% is processing');
+  assert.equal(
+    stepState(defaultProgress('s'), 'upload'),
+    'processing',
+    'the current step at 0% is processing',
+  );
 });
 
 test('processing is finished on completed, on all three steps at 100, or in REVIEW/PUBLISHED; the stepper shows otherwise', () => {
   const p = defaultProgress('s');
   assert.equal(processingFinished(p, 'PROCESSING'), false);
   assert.equal(showStepper(p, 'PROCESSING'), true);
-  assert.equal(processingFinished({ ...p, transcribePct: 100, outlinePct: 100, devotionPct: 100 }, 'PROCESSING'), true);
+  assert.equal(
+    processingFinished({ ...p, transcribePct: 100, outlinePct: 100, devotionPct: 100 }, 'PROCESSING'),
+    true,
+  );
   assert.equal(processingFinished(p, 'REVIEW'), true);
   assert.equal(showStepper(p, 'REVIEW'), false);
   assert.equal(showStepper({ ...p, status: 'failed' }, 'FAILED'), false);
@@ -43,14 +64,34 @@ test('the 3-second success indicator starts once per completion, never for a sec
 });
 
 test('a live update that completes a step whose content the page lacks asks for a refetch, once', () => {
-  const running = { ...defaultProgress('s'), uploadPct: 100, transcribePct: 90, currentStep: 'transcribe' as const };
+  const running = {
+    ...defaultProgress('s'),
+    uploadPct: 100,
+    transcribePct: 90,
+    currentStep: 'transcribe' as const,
+  };
   const page = { progress: running, transcript: null, outline: null, devotionals: [] };
   const transcribed = { ...running, transcribePct: 100, currentStep: 'outline' as const };
   assert.equal(completesMissingContent(page, { ...running, transcribePct: 95 }), false, 'still running');
   assert.equal(completesMissingContent(page, transcribed), true, 'transcript now exists on the server');
-  assert.equal(completesMissingContent({ ...page, transcript: { text: 't', characterCount: 1 } }, transcribed), false, 'already shown');
+  assert.equal(
+    completesMissingContent({ ...page, transcript: { text: 't', characterCount: 1 } }, transcribed),
+    false,
+    'already shown',
+  );
   const later = { ...page, progress: transcribed };
-  assert.equal(completesMissingContent(later, { ...transcribed, outlinePct: 40 }), false, 'later updates do not refetch again');
+  assert.equal(
+    completesMissingContent(later, { ...transcribed, outlinePct: 40 }),
+    false,
+    'later updates do not refetch again',
+  );
   assert.equal(completesMissingContent(later, { ...transcribed, outlinePct: 100 }), true, 'outline reached');
-  assert.equal(completesMissingContent({ ...later, progress: { ...transcribed, outlinePct: 100 }, outline: {} }, { ...transcribed, outlinePct: 100, devotionPct: 100 }), true, 'devotionals reached');
+  assert.equal(
+    completesMissingContent(
+      { ...later, progress: { ...transcribed, outlinePct: 100 }, outline: {} },
+      { ...transcribed, outlinePct: 100, devotionPct: 100 },
+    ),
+    true,
+    'devotionals reached',
+  );
 });

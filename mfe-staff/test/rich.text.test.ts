@@ -4,13 +4,18 @@ import assert from 'node:assert/strict';
 import { plainText, richBlocks } from '../src/sermons/rich.text.ts';
 
 test('generated HTML is read as paragraphs and lists of plain text', () => {
-  assert.deepEqual(richBlocks('<p>First &amp; foremost</p><ol><li>One</li><li><em>Two</em></li></ol>tail<br><br>end'), [
-    { kind: 'paragraph', text: 'First & foremost' },
-    { kind: 'list', ordered: true, items: ['One', 'Two'] },
-    { kind: 'paragraph', text: 'tail' },
-    { kind: 'paragraph', text: 'end' },
+  assert.deepEqual(
+    richBlocks('<p>First &amp; foremost</p><ol><li>One</li><li><em>Two</em></li></ol>tail<br><br>end'),
+    [
+      { kind: 'paragraph', text: 'First & foremost' },
+      { kind: 'list', ordered: true, items: ['One', 'Two'] },
+      { kind: 'paragraph', text: 'tail' },
+      { kind: 'paragraph', text: 'end' },
+    ],
+  );
+  assert.deepEqual(richBlocks('<ul><li>Unclosed<li>items</ul>'), [
+    { kind: 'list', ordered: false, items: ['Unclosed', 'items'] },
   ]);
-  assert.deepEqual(richBlocks('<ul><li>Unclosed<li>items</ul>'), [{ kind: 'list', ordered: false, items: ['Unclosed', 'items'] }]);
   assert.deepEqual(richBlocks(''), []);
   assert.deepEqual(richBlocks(null), []);
 });

@@ -1,7 +1,13 @@
 /// <reference types="node" />
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatBytes, formatDate, formatPrintDate, transcriptFileName, welcomeName } from '../src/sermons/sermon.format.ts';
+import {
+  formatBytes,
+  formatDate,
+  formatPrintDate,
+  transcriptFileName,
+  welcomeName,
+} from '../src/sermons/sermon.format.ts';
 
 test('sizes are shown in B, KB, MB, GB, base 1024 with one decimal', () => {
   assert.equal(formatBytes(0), '0 B');
@@ -27,7 +33,10 @@ test('the print date reads MMMM d, yyyy h:mm a', () => {
 });
 
 test('the transcript file name: non-alphanumerics to underscores, lower case, _transcript.txt', () => {
-  assert.equal(transcriptFileName("Grace & Truth: John's Gospel"), 'grace___truth__john_s_gospel_transcript.txt');
+  assert.equal(
+    transcriptFileName("Grace & Truth: John's Gospel"),
+    'grace___truth__john_s_gospel_transcript.txt',
+  );
   assert.equal(transcriptFileName('Psalm 23'), 'psalm_23_transcript.txt');
 });
 

@@ -18,7 +18,10 @@ const Box = styled.div`
   padding: 1.5rem;
   max-width: 440px;
   width: calc(100% - 2rem);
-  h2 { font-size: 1.3rem; margin: 0 0 0.5rem; }
+  h2 {
+    font-size: 1.3rem;
+    margin: 0 0 0.5rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -30,23 +33,62 @@ const Actions = styled.div`
 
 const DangerButton = styled(Button)`
   background: ${({ theme }) => theme.colors.danger};
-  &:hover:not(:disabled) { background: #922722; }
+  &:hover:not(:disabled) {
+    background: #922722;
+  }
 `;
 
 /** 'Delete Sermon' confirmation; Escape or Cancel closes it. */
-export function DeleteSermonDialog({ deleting, onCancel, onConfirm }: { deleting: boolean; onCancel(): void; onConfirm(): void }) {
+export function DeleteSermonDialog({
+  deleting,
+  onCancel,
+  onConfirm,
+}: {
+  deleting: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
   const cancel = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     cancel.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCancel();
+      // Keep Tab inside the dialog while it is open (it is modal).
+      if (event.key === 'Tab' && box.current) {
+        const buttons = [...box.current.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+        const first = buttons[0];
+        const last = buttons[buttons.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      before?.focus();
+    };
   }, [onCancel]);
   return (
     <Backdrop onClick={(event) => event.target === event.currentTarget && onCancel()}>
-      <Box role="dialog" aria-modal="true" aria-labelledby="delete-sermon-title">
+      <Box
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="delete-sermon-title"
+        aria-describedby="delete-sermon-text"
+      >
         <h2 id="delete-sermon-title">Delete Sermon</h2>
-        <p>Are you sure you want to delete this sermon? This action cannot be undone.</p>
+        <p id="delete-sermon-text">
+          Are you sure you want to delete this sermon? This action cannot be undone.
+        </p>
         <Actions>
           <Button ref={cancel} type="button" $variant="secondary" onClick={onCancel} disabled={deleting}>
             Cancel

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@lectern/shell-kit';
 import type { Devotional, Reflection, ScripturePassage } from '../sermons/sermon.types.ts';
-import { PLACEHOLDERS, additionalScriptureFromText, additionalScriptureText, observationsFromText } from '../sermons/devotional.edit.ts';
+import {
+  PLACEHOLDERS,
+  additionalScriptureFromText,
+  additionalScriptureText,
+  observationsFromText,
+} from '../sermons/devotional.edit.ts';
 import type { Form } from '../sermons/devotional.edit.ts';
 import { FORM_LABELS, devotionalDocument, printDocument } from '../sermons/print.document.ts';
 import { EditField, EditGrid, Placeholder, Row, SubHeading } from './form.styles.ts';
@@ -16,12 +21,23 @@ const Panel = styled.details`
     padding: 0.85rem 1rem;
     font-weight: 700;
   }
-  > div { padding: 0 1rem 1rem; }
-  @media (max-width: 560px) {
-    summary { padding: 0.75rem; }
-    > div { padding: 0 0.75rem 0.75rem; }
+  > div {
+    padding: 0 1rem 1rem;
   }
-  blockquote { margin: 0.5rem 0; padding-left: 1rem; border-left: 3px solid ${({ theme }) => theme.colors.accent}; font-style: italic; }
+  @media (max-width: 560px) {
+    summary {
+      padding: 0.75rem;
+    }
+    > div {
+      padding: 0 0.75rem 0.75rem;
+    }
+  }
+  blockquote {
+    margin: 0.5rem 0;
+    padding-left: 1rem;
+    border-left: 3px solid ${({ theme }) => theme.colors.accent};
+    font-style: italic;
+  }
 `;
 
 const Tabs = styled.div`
@@ -39,7 +55,10 @@ const Tabs = styled.div`
     cursor: pointer;
     color: ${({ theme }) => theme.colors.inkMuted};
   }
-  button[aria-selected='true'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
+  button[aria-selected='true'] {
+    color: ${({ theme }) => theme.colors.primary};
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 
 function Text({ value, placeholder }: { value: string; placeholder: string }) {
@@ -103,7 +122,15 @@ function DayView({ devotional, form }: { devotional: Devotional; form: Form }) {
 }
 
 /** The edit form of one form (Short or Long) of the draft; observations one per line. */
-function DayEditor({ draft, form, observations, scriptures, onChange, onObservations, onScriptures }: {
+function DayEditor({
+  draft,
+  form,
+  observations,
+  scriptures,
+  onChange,
+  onObservations,
+  onScriptures,
+}: {
   draft: Devotional;
   form: Form;
   observations: string;
@@ -116,32 +143,59 @@ function DayEditor({ draft, form, observations, scriptures, onChange, onObservat
   const reflection = draft.reflection[form];
   const setPassage = (patch: Partial<ScripturePassage>) =>
     onChange({ ...draft, scripturePassage: { ...draft.scripturePassage, [form]: { ...passage, ...patch } } });
-  const setReflection = (patch: Partial<Reflection>) => onChange({ ...draft, reflection: { ...draft.reflection, [form]: { ...reflection, ...patch } } });
+  const setReflection = (patch: Partial<Reflection>) =>
+    onChange({ ...draft, reflection: { ...draft.reflection, [form]: { ...reflection, ...patch } } });
   return (
     <EditGrid>
       <EditField>
         Title
-        <input name="title" value={draft.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
+        <input
+          name="title"
+          value={draft.title}
+          onChange={(e) => onChange({ ...draft, title: e.target.value })}
+        />
       </EditField>
       <EditField>
         Theme
-        <input name="theme" value={draft.theme} onChange={(e) => onChange({ ...draft, theme: e.target.value })} />
+        <input
+          name="theme"
+          value={draft.theme}
+          onChange={(e) => onChange({ ...draft, theme: e.target.value })}
+        />
       </EditField>
       <EditField>
         Opening prayer
-        <textarea name="openingPrayer" value={draft.openingPrayer[form]} onChange={(e) => onChange({ ...draft, openingPrayer: { ...draft.openingPrayer, [form]: e.target.value } })} />
+        <textarea
+          name="openingPrayer"
+          value={draft.openingPrayer[form]}
+          onChange={(e) =>
+            onChange({ ...draft, openingPrayer: { ...draft.openingPrayer, [form]: e.target.value } })
+          }
+        />
       </EditField>
       <EditField>
         Scripture reference
-        <input name="reference" value={passage.reference} onChange={(e) => setPassage({ reference: e.target.value })} />
+        <input
+          name="reference"
+          value={passage.reference}
+          onChange={(e) => setPassage({ reference: e.target.value })}
+        />
       </EditField>
       <EditField>
         Scripture text
-        <textarea name="passageText" value={passage.text} onChange={(e) => setPassage({ text: e.target.value })} />
+        <textarea
+          name="passageText"
+          value={passage.text}
+          onChange={(e) => setPassage({ text: e.target.value })}
+        />
       </EditField>
       <EditField>
         Context
-        <textarea name="context" value={passage.context} onChange={(e) => setPassage({ context: e.target.value })} />
+        <textarea
+          name="context"
+          value={passage.context}
+          onChange={(e) => setPassage({ context: e.target.value })}
+        />
       </EditField>
       <EditField>
         Observations
@@ -150,27 +204,53 @@ function DayEditor({ draft, form, observations, scriptures, onChange, onObservat
       </EditField>
       <EditField>
         Interpretation
-        <textarea name="interpretation" value={reflection.interpretation} onChange={(e) => setReflection({ interpretation: e.target.value })} />
+        <textarea
+          name="interpretation"
+          value={reflection.interpretation}
+          onChange={(e) => setReflection({ interpretation: e.target.value })}
+        />
       </EditField>
       <EditField>
         Application
-        <textarea name="application" value={reflection.application} onChange={(e) => setReflection({ application: e.target.value })} />
+        <textarea
+          name="application"
+          value={reflection.application}
+          onChange={(e) => setReflection({ application: e.target.value })}
+        />
       </EditField>
       <EditField>
         Key takeaway
-        <input name="keyTakeaway" value={reflection.keyTakeaway} onChange={(e) => setReflection({ keyTakeaway: e.target.value })} />
+        <input
+          name="keyTakeaway"
+          value={reflection.keyTakeaway}
+          onChange={(e) => setReflection({ keyTakeaway: e.target.value })}
+        />
       </EditField>
       <EditField>
         Question
-        <input name="question" value={reflection.question} onChange={(e) => setReflection({ question: e.target.value })} />
+        <input
+          name="question"
+          value={reflection.question}
+          onChange={(e) => setReflection({ question: e.target.value })}
+        />
       </EditField>
       <EditField>
         Closing prayer
-        <textarea name="closingPrayer" value={draft.closingPrayer[form]} onChange={(e) => onChange({ ...draft, closingPrayer: { ...draft.closingPrayer, [form]: e.target.value } })} />
+        <textarea
+          name="closingPrayer"
+          value={draft.closingPrayer[form]}
+          onChange={(e) =>
+            onChange({ ...draft, closingPrayer: { ...draft.closingPrayer, [form]: e.target.value } })
+          }
+        />
       </EditField>
       <EditField>
         Additional scripture
-        <textarea name="additionalScripture" value={scriptures} onChange={(e) => onScriptures(e.target.value)} />
+        <textarea
+          name="additionalScripture"
+          value={scriptures}
+          onChange={(e) => onScriptures(e.target.value)}
+        />
         <small>One per line: reference — note (both forms; printed with the Long Form)</small>
       </EditField>
     </EditGrid>
@@ -178,7 +258,16 @@ function DayEditor({ draft, form, observations, scriptures, onChange, onObservat
 }
 
 /** One day of the series: collapsible, Short Form / Long Form tabs, view or edit, print either form. */
-export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, saving, onEdit, onCancel, onSave }: {
+export function DevotionalDayPanel({
+  sermonTitle,
+  devotional,
+  canEdit,
+  editing,
+  saving,
+  onEdit,
+  onCancel,
+  onSave,
+}: {
   sermonTitle: string;
   devotional: Devotional;
   canEdit: boolean;
@@ -197,7 +286,10 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
 
   function startEdit() {
     setDraft(structuredClone(devotional));
-    setObservations({ quick: devotional.reflection.quick.observations.join('\n'), full: devotional.reflection.full.observations.join('\n') });
+    setObservations({
+      quick: devotional.reflection.quick.observations.join('\n'),
+      full: devotional.reflection.full.observations.join('\n'),
+    });
     setScriptures(additionalScriptureText(devotional.additionalScripture));
     onEdit();
   }
@@ -211,7 +303,10 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
         full: { ...draft.reflection.full, observations: observationsFromText(observations.full) },
       },
       // Left empty on a day that had none: stays null rather than becoming an empty list.
-      additionalScripture: draft.additionalScripture === null && scriptures.trim() === '' ? null : additionalScriptureFromText(scriptures),
+      additionalScripture:
+        draft.additionalScripture === null && scriptures.trim() === ''
+          ? null
+          : additionalScriptureFromText(scriptures),
     };
     if (await onSave(next)) setDraft(null);
   }
@@ -224,24 +319,38 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
       <div>
         <Tabs role="tablist">
           {(['quick', 'full'] as const).map((f) => (
-            <button key={f} type="button" role="tab" aria-selected={form === f} onClick={() => setForm(f)}>
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              id={`day-${devotional.dayNumber}-${f}-tab`}
+              aria-controls={`day-${devotional.dayNumber}-panel`}
+              aria-selected={form === f}
+              onClick={() => setForm(f)}
+            >
               {FORM_LABELS[f]}
             </button>
           ))}
         </Tabs>
-        {isEditing ? (
-          <DayEditor
-            draft={draft}
-            form={form}
-            observations={observations[form]}
-            scriptures={scriptures}
-            onChange={setDraft}
-            onObservations={(text) => setObservations({ ...observations, [form]: text })}
-            onScriptures={setScriptures}
-          />
-        ) : (
-          <DayView devotional={devotional} form={form} />
-        )}
+        <div
+          role="tabpanel"
+          id={`day-${devotional.dayNumber}-panel`}
+          aria-labelledby={`day-${devotional.dayNumber}-${form}-tab`}
+        >
+          {isEditing ? (
+            <DayEditor
+              draft={draft}
+              form={form}
+              observations={observations[form]}
+              scriptures={scriptures}
+              onChange={setDraft}
+              onObservations={(text) => setObservations({ ...observations, [form]: text })}
+              onScriptures={setScriptures}
+            />
+          ) : (
+            <DayView devotional={devotional} form={form} />
+          )}
+        </div>
         <Row style={{ marginTop: '1rem' }}>
           {isEditing ? (
             <>
@@ -267,10 +376,18 @@ export function DevotionalDayPanel({ sermonTitle, devotional, canEdit, editing, 
                   Edit
                 </Button>
               )}
-              <Button type="button" $variant="secondary" onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'quick'))}>
+              <Button
+                type="button"
+                $variant="secondary"
+                onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'quick'))}
+              >
                 Print Short Form
               </Button>
-              <Button type="button" $variant="secondary" onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'full'))}>
+              <Button
+                type="button"
+                $variant="secondary"
+                onClick={() => printDocument(devotionalDocument(sermonTitle, devotional, 'full'))}
+              >
                 Print Long Form
               </Button>
             </>

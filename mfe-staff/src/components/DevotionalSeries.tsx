@@ -4,7 +4,17 @@ import type { Devotional } from '../sermons/sermon.types.ts';
 import { DevotionalDayPanel } from './DevotionalDayPanel.tsx';
 
 /** The five days; only an ADMIN or PASTOR sees Edit, and one day is edited at a time. */
-export function DevotionalSeries({ sermonTitle, devotionals, saving, onSave }: { sermonTitle: string; devotionals: Devotional[]; saving: boolean; onSave(d: Devotional): Promise<boolean> }) {
+export function DevotionalSeries({
+  sermonTitle,
+  devotionals,
+  saving,
+  onSave,
+}: {
+  sermonTitle: string;
+  devotionals: Devotional[];
+  saving: boolean;
+  onSave(d: Devotional): Promise<boolean>;
+}) {
   const role = useSession((state) => state.user?.role ?? null);
   const canEdit = role === 'ADMIN' || role === 'PASTOR';
   const [editingId, setEditingId] = useState<string | null>(null);

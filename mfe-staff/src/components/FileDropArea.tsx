@@ -10,8 +10,12 @@ const Zone = styled.div<{ $active: boolean }>`
   padding: 1.5rem;
   text-align: center;
   cursor: pointer;
-  p { margin: 0.25rem 0; }
-  small { color: ${({ theme }) => theme.colors.inkMuted}; }
+  p {
+    margin: 0.25rem 0;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
 `;
 
 const Problem = styled.p`
@@ -20,7 +24,15 @@ const Problem = styled.p`
 `;
 
 /** One audio or video file, dropped or picked; the spec's drop messages on a refusal. */
-export function FileDropArea({ file, disabled, onFile }: { file: File | null; disabled: boolean; onFile(file: File | null): void }) {
+export function FileDropArea({
+  file,
+  disabled,
+  onFile,
+}: {
+  file: File | null;
+  disabled: boolean;
+  onFile(file: File | null): void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -71,7 +83,10 @@ export function FileDropArea({ file, disabled, onFile }: { file: File | null; di
             <strong>Drop your sermon recording here</strong>, or click to choose a file
           </p>
         )}
-        <small>Audio (MP3, WAV, FLAC, M4A, AAC) or video (MP4, MOV, AVI, MKV, WEBM), one file up to {formatBytes(MAX_UPLOAD_BYTES)}</small>
+        <small>
+          Audio (MP3, WAV, FLAC, M4A, AAC) or video (MP4, MOV, AVI, MKV, WEBM), one file up to{' '}
+          {formatBytes(MAX_UPLOAD_BYTES)}
+        </small>
         <input
           ref={input}
           type="file"

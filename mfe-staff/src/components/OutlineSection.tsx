@@ -22,9 +22,16 @@ export function printOutline(title: string, outline: Outline | null): void {
 
 const Points = styled.ol`
   padding-left: 1.25rem;
-  > li + li { margin-top: 0.75rem; }
-  p { margin: 0.3rem 0; }
-  ul { margin: 0.3rem 0; color: ${({ theme }) => theme.colors.inkMuted}; }
+  > li + li {
+    margin-top: 0.75rem;
+  }
+  p {
+    margin: 0.3rem 0;
+  }
+  ul {
+    margin: 0.3rem 0;
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
 `;
 
 const Scripture = styled.span`
@@ -44,10 +51,15 @@ const PointEditor = styled.fieldset`
   margin: 0;
   display: grid;
   gap: 0.6rem 1rem;
-  legend { font-weight: 700; padding: 0 0.25rem; }
+  legend {
+    font-weight: 700;
+    padding: 0 0.25rem;
+  }
   @media (min-width: 720px) {
     grid-template-columns: 2fr 1fr;
-    > label:last-child { grid-column: 1 / -1; }
+    > label:last-child {
+      grid-column: 1 / -1;
+    }
   }
 `;
 
@@ -154,7 +166,12 @@ const LIST_FIELDS: readonly [OutlineListField, string][] = [
 ];
 
 /** View, Edit / Cancel / Save; main points point by point, the lists one item per line. */
-export function OutlineEditor({ outline, saving, locked = false, onSave }: {
+export function OutlineEditor({
+  outline,
+  saving,
+  locked = false,
+  onSave,
+}: {
   outline: Outline | null;
   saving: boolean;
   /** The sermon is still processing: the service refuses outline edits until the run ends. */
@@ -166,7 +183,12 @@ export function OutlineEditor({ outline, saving, locked = false, onSave }: {
     return (
       <div>
         <Row>
-          <Button type="button" $variant="secondary" disabled={locked || !outline} onClick={() => setDraft(outlineDraft(outline))}>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={locked || !outline}
+            onClick={() => setDraft(outlineDraft(outline))}
+          >
             Edit
           </Button>
           {locked && <Hint>Editing opens when processing has finished.</Hint>}
@@ -175,34 +197,57 @@ export function OutlineEditor({ outline, saving, locked = false, onSave }: {
       </div>
     );
   const setPoint = (index: number, patch: Partial<MainPointDraft>) =>
-    setDraft({ ...draft, mainPoints: draft.mainPoints.map((point, i) => (i === index ? { ...point, ...patch } : point)) });
+    setDraft({
+      ...draft,
+      mainPoints: draft.mainPoints.map((point, i) => (i === index ? { ...point, ...patch } : point)),
+    });
   return (
     <EditGrid>
       <EditField>
         Theme
-        <input name="theme" value={draft.theme} onChange={(e) => setDraft({ ...draft, theme: e.target.value })} />
+        <input
+          name="theme"
+          value={draft.theme}
+          onChange={(e) => setDraft({ ...draft, theme: e.target.value })}
+        />
       </EditField>
       {draft.mainPoints.map((point, index) => (
         <PointEditor key={index}>
           <legend>Main point {index + 1}</legend>
           <EditField>
             Title
-            <input name={`mainPoints.${index}.title`} value={point.title} onChange={(e) => setPoint(index, { title: e.target.value })} />
+            <input
+              name={`mainPoints.${index}.title`}
+              value={point.title}
+              onChange={(e) => setPoint(index, { title: e.target.value })}
+            />
           </EditField>
           <EditField>
             Scripture
-            <input name={`mainPoints.${index}.scripture`} value={point.scripture} onChange={(e) => setPoint(index, { scripture: e.target.value })} />
+            <input
+              name={`mainPoints.${index}.scripture`}
+              value={point.scripture}
+              onChange={(e) => setPoint(index, { scripture: e.target.value })}
+            />
           </EditField>
           <EditField>
             Summary
-            <textarea name={`mainPoints.${index}.summary`} value={point.summary} onChange={(e) => setPoint(index, { summary: e.target.value })} />
+            <textarea
+              name={`mainPoints.${index}.summary`}
+              value={point.summary}
+              onChange={(e) => setPoint(index, { summary: e.target.value })}
+            />
           </EditField>
         </PointEditor>
       ))}
       {LIST_FIELDS.map(([name, label]) => (
         <EditField key={name}>
           {label}
-          <textarea name={name} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
+          <textarea
+            name={name}
+            value={draft[name]}
+            onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+          />
           <small>One item per line</small>
         </EditField>
       ))}

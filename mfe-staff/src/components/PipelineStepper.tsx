@@ -11,7 +11,10 @@ const Head = styled.div`
   align-items: center;
   gap: 1rem;
   margin-bottom: 1rem;
-  h2 { font-size: 1.25rem; margin: 0; }
+  h2 {
+    font-size: 1.25rem;
+    margin: 0;
+  }
 `;
 
 const Steps = styled.ol`
@@ -23,14 +26,29 @@ const Steps = styled.ol`
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
 `;
 
-const COLOURS: Record<StepState, string> = { pending: '#9aa3b2', processing: '#c59a12', completed: '#2f7a4f', failed: '#b4322d' };
+const COLOURS: Record<StepState, string> = {
+  pending: '#9aa3b2',
+  processing: '#c59a12',
+  completed: '#2f7a4f',
+  failed: '#b4322d',
+};
 
 const Step = styled.li<{ $state: StepState }>`
   padding-top: 0.25rem;
-  > div > div { background: ${({ $state }) => COLOURS[$state]}; }
-  strong { display: block; }
-  span { color: ${({ $state }) => COLOURS[$state]}; font-weight: 600; }
-  small { display: block; color: ${({ theme }) => theme.colors.inkMuted}; }
+  > div > div {
+    background: ${({ $state }) => COLOURS[$state]};
+  }
+  strong {
+    display: block;
+  }
+  span {
+    color: ${({ $state }) => COLOURS[$state]};
+    font-weight: 600;
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
 `;
 
 const Bar = styled.div`
@@ -38,11 +56,23 @@ const Bar = styled.div`
   background: ${({ theme }) => theme.colors.border};
   border-radius: 999px;
   margin: 0.35rem 0;
-  div { height: 100%; border-radius: 999px; transition: width 300ms ease; }
+  div {
+    height: 100%;
+    border-radius: 999px;
+    transition: width 300ms ease;
+  }
 `;
 
 /** The four steps (Upload, Transcribe, Outline, 5-Day Devotional) while the sermon is processed, and Stop. */
-export function PipelineStepper({ progress, stopping, onStop }: { progress: SermonProgress; stopping: boolean; onStop(): void }) {
+export function PipelineStepper({
+  progress,
+  stopping,
+  onStop,
+}: {
+  progress: SermonProgress;
+  stopping: boolean;
+  onStop(): void;
+}) {
   return (
     <PageCard aria-label="Processing progress">
       <Head>
@@ -56,7 +86,13 @@ export function PipelineStepper({ progress, stopping, onStop }: { progress: Serm
           const state = stepState(progress, step);
           const percent = Math.round(percentOf(progress, step));
           return (
-            <Step key={step} $state={state} aria-current={progress.currentStep === step ? 'step' : undefined} data-step={step} data-state={state}>
+            <Step
+              key={step}
+              $state={state}
+              aria-current={progress.currentStep === step ? 'step' : undefined}
+              data-step={step}
+              data-state={state}
+            >
               <strong>{label}</strong>
               <span>{stepLabel(progress, step)}</span>
               <Bar aria-hidden="true">

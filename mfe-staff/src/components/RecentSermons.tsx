@@ -17,12 +17,23 @@ const List = styled.ul`
     padding: 0.75rem 0;
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
-  li:first-child { border-top: 0; }
-  small { color: ${({ theme }) => theme.colors.inkMuted}; }
+  li:first-child {
+    border-top: 0;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
   @media (max-width: 560px) {
-    li { grid-template-columns: minmax(0, 1fr) auto; row-gap: 0.4rem; }
-    li > div { grid-column: 1 / -1; }
-    li > span { justify-self: start; }
+    li {
+      grid-template-columns: minmax(0, 1fr) auto;
+      row-gap: 0.4rem;
+    }
+    li > div {
+      grid-column: 1 / -1;
+    }
+    li > span {
+      justify-self: start;
+    }
   }
 `;
 

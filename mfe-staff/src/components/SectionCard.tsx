@@ -12,7 +12,11 @@ const Bar = styled.div`
   background: ${({ theme }) => theme.colors.border};
   border-radius: 999px;
   overflow: hidden;
-  div { height: 100%; background: ${({ theme }) => theme.colors.accent}; transition: width 300ms ease; }
+  div {
+    height: 100%;
+    background: ${({ theme }) => theme.colors.accent};
+    transition: width 300ms ease;
+  }
 `;
 
 const Head = styled.div`
@@ -22,7 +26,10 @@ const Head = styled.div`
   gap: 1rem;
   flex-wrap: wrap;
   margin-bottom: 0.75rem;
-  h2 { font-size: 1.25rem; margin: 0; }
+  h2 {
+    font-size: 1.25rem;
+    margin: 0;
+  }
 `;
 
 const Title = styled.div`
@@ -49,7 +56,16 @@ const Muted = styled.p`
 `;
 
 /** One result section (transcription, outline, devotionals) in its pending, processing, completed or error state. */
-export function SectionCard({ title, state, percent, failureTitle, retrying, onRetry, tools, children }: {
+export function SectionCard({
+  title,
+  state,
+  percent,
+  failureTitle,
+  retrying,
+  onRetry,
+  tools,
+  children,
+}: {
   title: string;
   state: StepState;
   percent: number;
@@ -73,7 +89,13 @@ export function SectionCard({ title, state, percent, failureTitle, retrying, onR
       {state === 'processing' && (
         <>
           <Muted>Processing… {Math.round(percent)}%</Muted>
-          <Bar role="progressbar" aria-label={`${title} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
+          <Bar
+            role="progressbar"
+            aria-label={`${title} progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(percent)}
+          >
             <div style={{ width: `${Math.max(2, Math.min(100, percent))}%` }} />
           </Bar>
         </>

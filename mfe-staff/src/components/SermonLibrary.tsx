@@ -21,12 +21,25 @@ const List = styled.ul`
     color: inherit;
     text-decoration: none;
   }
-  li:first-child a { border-top: 0; }
-  a:hover { background: ${({ theme }) => theme.colors.page}; }
-  small { color: ${({ theme }) => theme.colors.inkMuted}; }
-  svg { grid-area: icon; }
+  li:first-child a {
+    border-top: 0;
+  }
+  a:hover {
+    background: ${({ theme }) => theme.colors.page};
+  }
+  small {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  svg {
+    grid-area: icon;
+  }
   @media (max-width: 560px) {
-    a { grid-template-columns: auto minmax(0, 1fr); grid-template-areas: 'icon main' '. status'; align-items: start; column-gap: 0.75rem; }
+    a {
+      grid-template-columns: auto minmax(0, 1fr);
+      grid-template-areas: 'icon main' '. status';
+      align-items: start;
+      column-gap: 0.75rem;
+    }
   }
 `;
 
@@ -44,9 +57,20 @@ const Status = styled.span<{ $status: SermonStatus }>`
 `;
 
 /** 'Sermon Library', newest first; each row opens the sermon. */
-export function SermonLibrary({ sermons, loading, error, onRetry }: { sermons: SermonSummary[] | null; loading: boolean; error: string | null; onRetry(): void }) {
+export function SermonLibrary({
+  sermons,
+  loading,
+  error,
+  onRetry,
+}: {
+  sermons: SermonSummary[] | null;
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+}) {
   if (loading && !sermons) return <Spinner label="Loading sermons…" />;
-  if (error && !sermons) return <ErrorPanel title="The sermon library could not be loaded" message={error} onRetry={onRetry} />;
+  if (error && !sermons)
+    return <ErrorPanel title="The sermon library could not be loaded" message={error} onRetry={onRetry} />;
   if (!sermons || sermons.length === 0) return <p>No sermons uploaded yet</p>;
   return (
     <List aria-label="Sermon Library">

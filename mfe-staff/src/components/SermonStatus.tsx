@@ -10,11 +10,26 @@ export const STATUS_TEXT: Record<SermonStatus, string> = {
 };
 
 /** Status icons (spec 000 §4): PROCESSING yellow clock, REVIEW blue clock, PUBLISHED green check, FAILED red alert. */
-export const STATUS_COLOURS: Record<SermonStatus, string> = { PROCESSING: '#c59a12', REVIEW: '#2b5f9e', PUBLISHED: '#2f7a4f', FAILED: '#b4322d' };
+export const STATUS_COLOURS: Record<SermonStatus, string> = {
+  PROCESSING: '#c59a12',
+  REVIEW: '#2b5f9e',
+  PUBLISHED: '#2f7a4f',
+  FAILED: '#b4322d',
+};
 
 export function StatusIcon({ status }: { status: SermonStatus }) {
   const colour = STATUS_COLOURS[status];
-  const common = { width: 22, height: 22, viewBox: '0 0 24 24', fill: 'none', stroke: colour, strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, style: { flexShrink: 0 } };
+  const common = {
+    width: 22,
+    height: 22,
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: colour,
+    strokeWidth: 2,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+    style: { flexShrink: 0 },
+  };
   if (status === 'PUBLISHED')
     return (
       <svg {...common} role="img" aria-label="Published">

@@ -14,12 +14,15 @@ export function StaffOnly({ children }: { children: ReactNode }) {
     <Stack>
       <PageTitle>Sermons</PageTitle>
       <Panel tone="info" title="Sermon management is for your church's staff">
-      <p>Uploading, reviewing and publishing sermons needs an admin, pastor or staff role. Published sermons are in your library.</p>
-      <p>
-        <Button as={AppLink} href="/member/dashboard">
-          Go to your sermon library
-        </Button>
-      </p>
+        <p>
+          Uploading, reviewing and publishing sermons needs an admin, pastor or staff role. Published sermons
+          are in your library.
+        </p>
+        <p>
+          <Button as={AppLink} href="/member/dashboard">
+            Go to your sermon library
+          </Button>
+        </p>
       </Panel>
     </Stack>
   );

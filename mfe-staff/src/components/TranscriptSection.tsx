@@ -21,8 +21,13 @@ const Toggle = styled.div`
   align-items: center;
   flex-wrap: wrap;
   gap: 0.25rem 1rem;
-  button { margin-left: -1.3em; }
-  span { color: ${({ theme }) => theme.colors.inkMuted}; white-space: nowrap; }
+  button {
+    margin-left: -1.3em;
+  }
+  span {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    white-space: nowrap;
+  }
 `;
 
 export const NO_TRANSCRIPT = 'No transcription available';
@@ -51,7 +56,13 @@ export function printTranscript(title: string, text: string | undefined): void {
 }
 
 /** Preview toggle with the character count; download and print sit in the section's tools. */
-export function TranscriptPreview({ text, characterCount }: { text: string | undefined; characterCount: number | undefined }) {
+export function TranscriptPreview({
+  text,
+  characterCount,
+}: {
+  text: string | undefined;
+  characterCount: number | undefined;
+}) {
   const [open, setOpen] = useState(false);
   if (!text) return <p>{NO_TRANSCRIPT}</p>;
   return (
@@ -60,7 +71,9 @@ export function TranscriptPreview({ text, characterCount }: { text: string | und
         <Button type="button" $variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide preview' : 'Show preview'}
         </Button>
-        <span data-testid="transcript-characters">{(characterCount ?? text.length).toLocaleString('en-US')} characters</span>
+        <span data-testid="transcript-characters">
+          {(characterCount ?? text.length).toLocaleString('en-US')} characters
+        </span>
       </Toggle>
       {open && <Preview data-testid="transcript-preview">{text}</Preview>}
     </div>

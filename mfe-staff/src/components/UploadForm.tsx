@@ -29,7 +29,10 @@ const Field = styled.label`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius.sm};
   }
-  small { color: ${({ theme }) => theme.colors.danger}; font-weight: 600; }
+  small {
+    color: ${({ theme }) => theme.colors.danger};
+    font-weight: 600;
+  }
 `;
 
 const Actions = styled.div`
@@ -62,7 +65,9 @@ export function UploadForm({ quota, onUploaded }: { quota: QuotaUsage | null; on
     const found = validateUploadForm(values, { urlUploadEnabled });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const outcome = await uploadStore.getState().start({ title, speaker, recordedAt, file, sourceUrl: file ? null : signedUrl.trim() }, quota);
+    const outcome = await uploadStore
+      .getState()
+      .start({ title, speaker, recordedAt, file, sourceUrl: file ? null : signedUrl.trim() }, quota);
     onUploaded();
     if (outcome) {
       setTitle('');
@@ -80,17 +85,36 @@ export function UploadForm({ quota, onUploaded }: { quota: QuotaUsage | null; on
       <Fields>
         <Field>
           Title
-          <input name="title" value={title} disabled={submitting} onChange={(e) => setTitle(e.target.value)} required />
+          <input
+            name="title"
+            value={title}
+            disabled={submitting}
+            onChange={(e) => setTitle(e.target.value)}
+            required
+          />
           {errors.title && <small>{errors.title}</small>}
         </Field>
         <Field>
           Speaker
-          <input name="speaker" value={speaker} disabled={submitting} onChange={(e) => setSpeaker(e.target.value)} required />
+          <input
+            name="speaker"
+            value={speaker}
+            disabled={submitting}
+            onChange={(e) => setSpeaker(e.target.value)}
+            required
+          />
           {errors.speaker && <small>{errors.speaker}</small>}
         </Field>
         <Field>
           Recording date
-          <input name="recordedAt" type="date" value={recordedAt} disabled={submitting} onChange={(e) => setRecordedAt(e.target.value)} required />
+          <input
+            name="recordedAt"
+            type="date"
+            value={recordedAt}
+            disabled={submitting}
+            onChange={(e) => setRecordedAt(e.target.value)}
+            required
+          />
           {errors.recordedAt && <small>{errors.recordedAt}</small>}
         </Field>
       </Fields>
@@ -99,7 +123,14 @@ export function UploadForm({ quota, onUploaded }: { quota: QuotaUsage | null; on
         <Fields style={{ marginTop: '1rem' }}>
           <Field>
             Signed URL
-            <input name="signedUrl" type="url" value={signedUrl} disabled={submitting} placeholder="https://…/sermons-raw/…?token=…" onChange={(e) => setSignedUrl(e.target.value)} />
+            <input
+              name="signedUrl"
+              type="url"
+              value={signedUrl}
+              disabled={submitting}
+              placeholder="https://…/sermons-raw/…?token=…"
+              onChange={(e) => setSignedUrl(e.target.value)}
+            />
           </Field>
         </Fields>
       )}
@@ -115,7 +146,10 @@ export function UploadForm({ quota, onUploaded }: { quota: QuotaUsage | null; on
       )}
       <UploadProgressPanel />
       <Actions>
-        <Button type="submit" disabled={!canStart(values, { submitting, remaining: quota?.remaining ?? null })}>
+        <Button
+          type="submit"
+          disabled={!canStart(values, { submitting, remaining: quota?.remaining ?? null })}
+        >
           Start
         </Button>
         <StopUploadButton />

@@ -9,7 +9,11 @@ const Bar = styled.div`
   background: ${({ theme }) => theme.colors.border};
   overflow: hidden;
   margin: 0.5rem 0;
-  div { height: 100%; background: ${({ theme }) => theme.colors.primary}; transition: width 200ms linear; }
+  div {
+    height: 100%;
+    background: ${({ theme }) => theme.colors.primary};
+    transition: width 200ms linear;
+  }
 `;
 
 const Row = styled.div`
@@ -19,8 +23,14 @@ const Row = styled.div`
   gap: 0.25rem 1rem;
   flex-wrap: wrap;
   margin-top: 1rem;
-  > span:first-child { min-width: 0; overflow-wrap: anywhere; }
-  > span:last-child { white-space: nowrap; font-variant-numeric: tabular-nums; }
+  > span:first-child {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  > span:last-child {
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 /** The running upload: bytes sent of the total in B/KB/MB/GB and the percent. */
@@ -48,7 +58,13 @@ export function UploadProgressPanel() {
           {formatBytes(loaded)} / {formatBytes(total)} · {percent}%
         </span>
       </Row>
-      <Bar role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Upload progress">
+      <Bar
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label="Upload progress"
+      >
         <div style={{ width: `${percent}%` }} />
       </Bar>
     </div>
@@ -60,7 +76,12 @@ export function StopUploadButton() {
   const phase = useUpload((s) => s.phase);
   if (phase === 'idle') return null;
   return (
-    <Button type="button" $variant="secondary" disabled={phase === 'canceling'} onClick={() => void uploadStore.getState().stop()}>
+    <Button
+      type="button"
+      $variant="secondary"
+      disabled={phase === 'canceling'}
+      onClick={() => void uploadStore.getState().stop()}
+    >
       Stop
     </Button>
   );

@@ -9,15 +9,22 @@ export const EditField = styled.label`
   display: grid;
   gap: 0.3rem;
   font-weight: 600;
-  input, textarea {
+  input,
+  textarea {
     font: inherit;
     font-weight: 400;
     padding: 0.55em 0.7em;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius.sm};
   }
-  textarea { min-height: 5.5em; resize: vertical; }
-  small { color: ${({ theme }) => theme.colors.inkMuted}; font-weight: 400; }
+  textarea {
+    min-height: 5.5em;
+    resize: vertical;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    font-weight: 400;
+  }
 `;
 
 export const Row = styled.div`

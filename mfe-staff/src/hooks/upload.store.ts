@@ -62,14 +62,27 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         return null;
       }
       canceled = false;
-      set({ phase: 'creating', error: null, fileName: request.file?.name ?? null, loaded: 0, total: request.file?.size ?? 0, sermonId: null });
+      set({
+        phase: 'creating',
+        error: null,
+        fileName: request.file?.name ?? null,
+        loaded: 0,
+        total: request.file?.size ?? 0,
+        sermonId: null,
+      });
       try {
         const created = await client.create({
           title: request.title.trim(),
           speaker: request.speaker.trim(),
           recordedAt: request.recordedAt,
           ...(request.file
-            ? { file: { name: request.file.name, size: request.file.size, contentType: request.file.type || 'application/octet-stream' } }
+            ? {
+                file: {
+                  name: request.file.name,
+                  size: request.file.size,
+                  contentType: request.file.type || 'application/octet-stream',
+                },
+              }
             : { sourceUrl: request.sourceUrl ?? '' }),
         });
         const sermonId = created.sermon.id;
@@ -82,7 +95,12 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         set({ sermonId });
         if (request.file && created.upload) {
           set({ phase: 'uploading' });
-          running = putFile(created.upload, request.file, ({ loaded, total }) => set({ loaded, total }), sessionStore.getState().accessToken);
+          running = putFile(
+            created.upload,
+            request.file,
+            ({ loaded, total }) => set({ loaded, total }),
+            sessionStore.getState().accessToken,
+          );
           await running.done;
           running = null;
         }
@@ -98,7 +116,7 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         }
         const message =
           error instanceof ApiError
-            ? error.detail ?? 'Failed to upload sermon'
+            ? (error.detail ?? 'Failed to upload sermon')
             : error instanceof UploadError
               ? error.message
               : 'Failed to upload sermon';

@@ -5,16 +5,28 @@ import { ApiError, showToast } from '@lectern/shell-kit';
 import { sermonsClient } from '../sermons/sermons.client.ts';
 import { followSermonLive } from '../sermons/live.socket.ts';
 import { normalizeDevotional, devotionalUpdate } from '../sermons/devotional.edit.ts';
-import type { Devotional, Outline, SermonDetails, SermonProgress, SermonStatus } from '../sermons/sermon.types.ts';
+import type {
+  Devotional,
+  Outline,
+  SermonDetails,
+  SermonProgress,
+  SermonStatus,
+} from '../sermons/sermon.types.ts';
 import { useResource } from './useResource.ts';
 import { completesMissingContent } from '../sermons/pipeline.steps.ts';
 
 const BUSY = 'Service is currently busy. Please try again in a few minutes.';
 
-const detailOf = (error: unknown): string | undefined => (error instanceof ApiError ? error.detail : undefined);
+const detailOf = (error: unknown): string | undefined =>
+  error instanceof ApiError ? error.detail : undefined;
 
 function normalized(details: SermonDetails): SermonDetails {
-  return { ...details, devotionals: details.devotionals.map((d) => normalizeDevotional(d as unknown as Partial<Devotional> & Record<string, unknown>)) };
+  return {
+    ...details,
+    devotionals: details.devotionals.map((d) =>
+      normalizeDevotional(d as unknown as Partial<Devotional> & Record<string, unknown>),
+    ),
+  };
 }
 
 export function useSermonDetails(id: string | null, onRemoved: () => void) {
@@ -48,7 +60,7 @@ export function useSermonDetails(id: string | null, onRemoved: () => void) {
     });
   }, [id, set, reload, onRemoved]);
 
-  const run = useCallback(async <T,>(name: string, action: () => Promise<T>): Promise<T | undefined> => {
+  const run = useCallback(async <T>(name: string, action: () => Promise<T>): Promise<T | undefined> => {
     setBusyAction(name);
     try {
       return await action();
@@ -104,7 +116,10 @@ export function useSermonDetails(id: string | null, onRemoved: () => void) {
       async retry(temporaryMediaPath: string | null) {
         if (!id) return;
         if (!temporaryMediaPath) {
-          showToast({ kind: 'error', title: 'Missing media path for retry. Please re-upload the sermon file.' });
+          showToast({
+            kind: 'error',
+            title: 'Missing media path for retry. Please re-upload the sermon file.',
+          });
           return;
         }
         await run('retry', async () => {
@@ -114,8 +129,10 @@ export function useSermonDetails(id: string | null, onRemoved: () => void) {
             reload();
           } catch (error) {
             if (error instanceof ApiError && error.status === 429) showToast({ kind: 'error', title: BUSY });
-            else if (error instanceof ApiError && error.problem.reason === 'missing_media') showToast({ kind: 'error', title: error.detail ?? 'Failed to retry transcription' });
-            else showToast({ kind: 'error', title: 'Failed to retry transcription', message: detailOf(error) });
+            else if (error instanceof ApiError && error.problem.reason === 'missing_media')
+              showToast({ kind: 'error', title: error.detail ?? 'Failed to retry transcription' });
+            else
+              showToast({ kind: 'error', title: 'Failed to retry transcription', message: detailOf(error) });
           }
         });
       },
@@ -139,12 +156,31 @@ export function useSermonDetails(id: string | null, onRemoved: () => void) {
         return (
           (await run('devotional', async () => {
             try {
-              const saved = normalizeDevotional((await sermonsClient.saveDevotional(devotional.id, devotionalUpdate(devotional))) as unknown as Partial<Devotional> & Record<string, unknown>);
-              set((current) => (current ? { ...current, devotionals: current.devotionals.map((d) => (d.id === saved.id ? saved : d)) } : current));
+              const saved = normalizeDevotional(
+                (await sermonsClient.saveDevotional(
+                  devotional.id,
+                  devotionalUpdate(devotional),
+                )) as unknown as Partial<Devotional> & Record<string, unknown>,
+              );
+              set((current) =>
+                current
+                  ? {
+                      ...current,
+                      devotionals: current.devotionals.map((d) => (d.id === saved.id ? saved : d)),
+                    }
+                  : current,
+              );
               showToast({ kind: 'success', title: 'Devotional updated' });
               return true;
             } catch (error) {
-              showToast({ kind: 'error', title: detailOf(error) ?? (error instanceof Error && !(error instanceof ApiError) ? error.message : 'Failed to save devotional') });
+              showToast({
+                kind: 'error',
+                title:
+                  detailOf(error) ??
+                  (error instanceof Error && !(error instanceof ApiError)
+                    ? error.message
+                    : 'Failed to save devotional'),
+              });
               return false;
             }
           })) ?? false

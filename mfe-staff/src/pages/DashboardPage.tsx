@@ -58,7 +58,11 @@ export function DashboardPage() {
         </Panel>
       ) : dashboard.data ? (
         <Grid>
-          <StatCard label="Total Sermons" value={dashboard.data.total} note={`${dashboard.data.published} published`} />
+          <StatCard
+            label="Total Sermons"
+            value={dashboard.data.total}
+            note={`${dashboard.data.published} published`}
+          />
           <StatCard label="Processing" value={dashboard.data.processing} note="being processed" />
           <StatCard label="This Month" value={dashboard.data.thisMonth} note="created this month" />
         </Grid>

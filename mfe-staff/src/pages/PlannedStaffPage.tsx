@@ -1,7 +1,15 @@
 import { Lead, NotYetAvailable, PageTitle } from '@lectern/shell-kit';
 import { Stack } from './staff.styles.ts';
 
-export function PlannedStaffPage({ title, feature, description }: { title: string; feature: string; description: string }) {
+export function PlannedStaffPage({
+  title,
+  feature,
+  description,
+}: {
+  title: string;
+  feature: string;
+  description: string;
+}) {
   return (
     <Stack>
       <div>

@@ -25,9 +25,19 @@ const Header = styled.header`
   align-items: flex-start;
   gap: 0.75rem 1rem;
   flex-wrap: wrap;
-  > div:first-child { flex: 1 1 20rem; min-width: 0; }
-  h1 { margin: 0.25rem 0; overflow-wrap: anywhere; }
-  @media (max-width: 560px) { h1 { font-size: 1.6rem; } }
+  > div:first-child {
+    flex: 1 1 20rem;
+    min-width: 0;
+  }
+  h1 {
+    margin: 0.25rem 0;
+    overflow-wrap: anywhere;
+  }
+  @media (max-width: 560px) {
+    h1 {
+      font-size: 1.6rem;
+    }
+  }
 `;
 
 const Meta = styled.p`
@@ -51,7 +61,9 @@ export function SermonDetailsPage() {
   return (
     <Stack>
       <Link to="/sermons">← Back to Sermons</Link>
-      <RenderErrorBoundary>{id && UUID.test(id) ? <SermonDetailsView id={id} /> : <ErrorPanel title="Invalid sermon ID" />}</RenderErrorBoundary>
+      <RenderErrorBoundary>
+        {id && UUID.test(id) ? <SermonDetailsView id={id} /> : <ErrorPanel title="Invalid sermon ID" />}
+      </RenderErrorBoundary>
     </Stack>
   );
 }
@@ -66,7 +78,13 @@ function SermonDetailsView({ id }: { id: string }) {
   if (error && !data) {
     if (error instanceof ApiError && error.status === 404) return <ErrorPanel title="Sermon not found" />;
     if (error instanceof ApiError && error.status === 400) return <ErrorPanel title="Invalid sermon ID" />;
-    return <ErrorPanel title="The sermon could not be loaded" message={messageOf(error, 'Please try again.')} onRetry={reload} />;
+    return (
+      <ErrorPanel
+        title="The sermon could not be loaded"
+        message={messageOf(error, 'Please try again.')}
+        onRetry={reload}
+      />
+    );
   }
   if (!data) return <ErrorPanel title="Sermon not found" />;
   return (
@@ -97,7 +115,16 @@ function SermonDetailsView({ id }: { id: string }) {
   );
 }
 
-function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRetry, onSaveOutline, onSaveDevotional }: {
+function SermonContent({
+  details,
+  busyAction,
+  onPublish,
+  onDelete,
+  onStop,
+  onRetry,
+  onSaveOutline,
+  onSaveDevotional,
+}: {
   details: SermonDetails;
   busyAction: string | null;
   onPublish(): void;
@@ -149,16 +176,26 @@ function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRet
           )}
         </Panel>
       )}
-      {showStepper(progress, sermon.status) && <PipelineStepper progress={progress} stopping={busyAction === 'stop'} onStop={onStop} />}
+      {showStepper(progress, sermon.status) && (
+        <PipelineStepper progress={progress} stopping={busyAction === 'stop'} onStop={onStop} />
+      )}
       <SectionCard
         title="Transcription"
         {...section('transcribe')}
         tools={
           <>
-            <Button type="button" $variant="secondary" onClick={() => downloadTranscript(sermon.title, transcript?.text)}>
+            <Button
+              type="button"
+              $variant="secondary"
+              onClick={() => downloadTranscript(sermon.title, transcript?.text)}
+            >
               Download
             </Button>
-            <Button type="button" $variant="secondary" onClick={() => printTranscript(sermon.title, transcript?.text)}>
+            <Button
+              type="button"
+              $variant="secondary"
+              onClick={() => printTranscript(sermon.title, transcript?.text)}
+            >
               Print
             </Button>
           </>
@@ -175,10 +212,20 @@ function SermonContent({ details, busyAction, onPublish, onDelete, onStop, onRet
           </Button>
         }
       >
-        <OutlineEditor outline={outline} saving={busyAction === 'outline'} locked={sermon.status === 'PROCESSING'} onSave={onSaveOutline} />
+        <OutlineEditor
+          outline={outline}
+          saving={busyAction === 'outline'}
+          locked={sermon.status === 'PROCESSING'}
+          onSave={onSaveOutline}
+        />
       </SectionCard>
       <SectionCard title="5-Day Devotional Series" {...section('devotion')}>
-        <DevotionalSeries sermonTitle={sermon.title} devotionals={devotionals} saving={busyAction === 'devotional'} onSave={onSaveDevotional} />
+        <DevotionalSeries
+          sermonTitle={sermon.title}
+          devotionals={devotionals}
+          saving={busyAction === 'devotional'}
+          onSave={onSaveDevotional}
+        />
       </SectionCard>
     </>
   );

@@ -26,7 +26,12 @@ export function SermonsPage() {
       </PageCard>
       <PageCard>
         <CardTitle>Sermon Library</CardTitle>
-        <SermonLibrary sermons={library.data} loading={library.loading} error={library.error ? messageOf(library.error, 'Please try again.') : null} onRetry={library.reload} />
+        <SermonLibrary
+          sermons={library.data}
+          loading={library.loading}
+          error={library.error ? messageOf(library.error, 'Please try again.') : null}
+          onRetry={library.reload}
+        />
       </PageCard>
     </Stack>
   );

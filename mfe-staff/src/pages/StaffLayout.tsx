@@ -6,7 +6,9 @@ const Content = styled.div`
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: 2rem 1.5rem 4rem;
-  @media (max-width: 560px) { padding: 1.25rem 1rem 3rem; }
+  @media (max-width: 560px) {
+    padding: 1.25rem 1rem 3rem;
+  }
 `;
 
 /**

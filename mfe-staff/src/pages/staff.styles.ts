@@ -17,5 +17,7 @@ export const Muted = styled.p`
 
 /** The kit's card with less padding on a phone, where the page already has its own margin. */
 export const PageCard = styled(Card)`
-  @media (max-width: 560px) { padding: 1.1rem 1rem; }
+  @media (max-width: 560px) {
+    padding: 1.1rem 1rem;
+  }
 `;

@@ -6,7 +6,13 @@ import type { Devotional, QuickFull, Reflection, ScripturePassage } from './serm
 
 export type Form = 'quick' | 'full';
 
-const emptyReflection = (): Reflection => ({ observations: [], interpretation: '', application: '', keyTakeaway: '', question: '' });
+const emptyReflection = (): Reflection => ({
+  observations: [],
+  interpretation: '',
+  application: '',
+  keyTakeaway: '',
+  question: '',
+});
 const emptyPassage = (): ScripturePassage => ({ reference: '', text: '', context: '' });
 
 export function observationsFromText(text: string): string[] {
@@ -45,7 +51,9 @@ function reflection(raw: unknown): Reflection {
   if (!value || typeof value !== 'object') return emptyReflection();
   const v = value as Record<string, unknown>;
   return {
-    observations: Array.isArray(v.observations) ? v.observations.filter((o): o is string => typeof o === 'string') : [],
+    observations: Array.isArray(v.observations)
+      ? v.observations.filter((o): o is string => typeof o === 'string')
+      : [],
     interpretation: text(v.interpretation),
     application: text(v.application),
     keyTakeaway: text(v.keyTakeaway),
@@ -77,7 +85,9 @@ export function normalizeDevotional(raw: Partial<Devotional> & Record<string, un
 
 /** The update body (title, theme, opening prayer, passage, reflection, closing prayer, additional scripture). */
 export function devotionalUpdate(devotional: Devotional): Omit<Devotional, 'id' | 'sermonId' | 'dayNumber'> {
-  const normalized = normalizeDevotional(devotional as unknown as Partial<Devotional> & Record<string, unknown>);
+  const normalized = normalizeDevotional(
+    devotional as unknown as Partial<Devotional> & Record<string, unknown>,
+  );
   return {
     title: normalized.title,
     theme: normalized.theme,
@@ -91,7 +101,9 @@ export function devotionalUpdate(devotional: Devotional): Omit<Devotional, 'id' 
 
 /** One line per additional scripture: 'Romans 5:8 — While we were still sinners'. */
 export function additionalScriptureText(list: Devotional['additionalScripture']): string {
-  return (list ?? []).map((entry) => (entry.note ? `${entry.reference} — ${entry.note}` : entry.reference)).join('\n');
+  return (list ?? [])
+    .map((entry) => (entry.note ? `${entry.reference} — ${entry.note}` : entry.reference))
+    .join('\n');
 }
 
 /**
@@ -106,7 +118,10 @@ export function additionalScriptureFromText(text: string): { reference: string; 
     .map((line) => {
       const split = /\s+[—–-]\s+/.exec(line);
       if (!split) return { reference: line, note: '' };
-      return { reference: line.slice(0, split.index).trim(), note: line.slice(split.index + split[0].length).trim() };
+      return {
+        reference: line.slice(0, split.index).trim(),
+        note: line.slice(split.index + split[0].length).trim(),
+      };
     });
 }
 

@@ -8,4 +8,3 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/sermons/live`;
 }
-

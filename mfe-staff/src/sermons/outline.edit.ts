@@ -31,7 +31,11 @@ export const textOf = (items: readonly string[] | undefined): string => (items ?
 export function outlineDraft(outline: Outline | null | undefined): OutlineDraft {
   return {
     theme: outline?.theme ?? '',
-    mainPoints: (outline?.mainPoints ?? []).map((point) => ({ title: point.title ?? '', scripture: point.scripture ?? '', summary: point.summary ?? '' })),
+    mainPoints: (outline?.mainPoints ?? []).map((point) => ({
+      title: point.title ?? '',
+      scripture: point.scripture ?? '',
+      summary: point.summary ?? '',
+    })),
     keyPoints: textOf(outline?.keyPoints),
     scriptures: textOf(outline?.scriptures),
     applications: textOf(outline?.applications),
@@ -45,11 +49,18 @@ export function outlineDraft(outline: Outline | null | undefined): OutlineDraft 
  * '<strong>Scripture:</strong> …': when the user changes the summary or the scripture, the same
  * text in the details follows, so the two never disagree.
  */
-export function syncDetails(details: string | undefined, before: MainPoint, after: MainPointDraft): string | undefined {
+export function syncDetails(
+  details: string | undefined,
+  before: MainPoint,
+  after: MainPointDraft,
+): string | undefined {
   if (!details) return details;
   let next = details;
   if ((before.summary ?? '') !== after.summary && before.summary) {
-    next = next.replace(`<p>${escapeHtml(before.summary)}</p>`, after.summary ? `<p>${escapeHtml(after.summary)}</p>` : '');
+    next = next.replace(
+      `<p>${escapeHtml(before.summary)}</p>`,
+      after.summary ? `<p>${escapeHtml(after.summary)}</p>` : '',
+    );
   }
   if ((before.scripture ?? '') !== after.scripture && before.scripture) {
     next = next.replace(
@@ -78,7 +89,13 @@ export function outlineFromDraft(original: Outline | null | undefined, draft: Ou
     saved.mainPoints = draft.mainPoints.map((point, index) => {
       const before: MainPoint = base.mainPoints![index] ?? { title: '' };
       const details = syncDetails(before.details, before, point);
-      return { ...before, title: point.title, scripture: point.scripture, summary: point.summary, ...(details === undefined ? {} : { details }) };
+      return {
+        ...before,
+        title: point.title,
+        scripture: point.scripture,
+        summary: point.summary,
+        ...(details === undefined ? {} : { details }),
+      };
     });
   }
   return saved;
@@ -92,6 +109,8 @@ export function outlineFromDraft(original: Outline | null | undefined, draft: Ou
 export function mainPointBody(point: MainPoint): RichBlock[] {
   const summary = (point.summary ?? '').trim();
   const scriptureLine = point.scripture ? `Scripture: ${point.scripture}`.trim() : null;
-  const blocks = richBlocks(point.details).filter((block) => block.kind !== 'paragraph' || (block.text !== summary && block.text !== scriptureLine));
+  const blocks = richBlocks(point.details).filter(
+    (block) => block.kind !== 'paragraph' || (block.text !== summary && block.text !== scriptureLine),
+  );
   return summary ? [{ kind: 'paragraph', text: summary }, ...blocks] : blocks;
 }

@@ -3,12 +3,33 @@ import type { PipelineStep, SermonDetails, SermonProgress, SermonStatus } from '
 
 export type StepState = 'pending' | 'processing' | 'completed' | 'failed';
 
-export const PIPELINE_STEPS: readonly { step: PipelineStep; label: string; running: string; done: string }[] = [
-  { step: 'upload', label: 'Upload', running: 'Uploading sermon file...', done: 'File uploaded successfully' },
-  { step: 'transcribe', label: 'Transcribe', running: 'Transcribing audio with AI...', done: 'Transcription completed' },
-  { step: 'outline', label: 'Outline', running: 'Generating sermon outline...', done: 'Sermon outline generated' },
-  { step: 'devotion', label: '5-Day Devotional', running: 'Creating 5-day devotional series...', done: 'Devotional series created' },
-];
+export const PIPELINE_STEPS: readonly { step: PipelineStep; label: string; running: string; done: string }[] =
+  [
+    {
+      step: 'upload',
+      label: 'Upload',
+      running: 'Uploading sermon file...',
+      done: 'File uploaded successfully',
+    },
+    {
+      step: 'transcribe',
+      label: 'Transcribe',
+      running: 'Transcribing audio with AI...',
+      done: 'Transcription completed',
+    },
+    {
+      step: 'outline',
+      label: 'Outline',
+      running: 'Generating sermon outline...',
+      done: 'Sermon outline generated',
+    },
+    {
+      step: 'devotion',
+      label: '5-Day Devotional',
+      running: 'Creating 5-day devotional series...',
+      done: 'Devotional series created',
+    },
+  ];
 
 export const FAILED_MESSAGE = 'Processing failed';
 export const PENDING_LABEL = 'Waiting to start...';
@@ -61,7 +82,12 @@ export function processingFinished(progress: SermonProgress | null, status: Serm
 
 /** The stepper and Stop show while progress exists, is neither completed nor failed, and is not finished. */
 export function showStepper(progress: SermonProgress | null, status: SermonStatus): boolean {
-  return progress !== null && progress.status !== 'completed' && progress.status !== 'failed' && !processingFinished(progress, status);
+  return (
+    progress !== null &&
+    progress.status !== 'completed' &&
+    progress.status !== 'failed' &&
+    !processingFinished(progress, status)
+  );
 }
 
 /** The result sections' steps: their failure titles (spec 000 §2). */
@@ -89,7 +115,15 @@ export function startsCompletionFlash(before: StepState | null, now: StepState):
  * the page fetches the sermon again, so a finished section shows its content at once rather than
  * at the end of the run. Only on the move to 100, so later updates do not refetch again.
  */
-export function completesMissingContent(current: Pick<SermonDetails, 'progress' | 'transcript' | 'outline' | 'devotionals'>, next: SermonProgress): boolean {
-  const reached = (step: PipelineStep) => percentOf(next, step) >= 100 && percentOf(current.progress, step) < 100;
-  return (reached('transcribe') && !current.transcript) || (reached('outline') && !current.outline) || (reached('devotion') && current.devotionals.length === 0);
+export function completesMissingContent(
+  current: Pick<SermonDetails, 'progress' | 'transcript' | 'outline' | 'devotionals'>,
+  next: SermonProgress,
+): boolean {
+  const reached = (step: PipelineStep) =>
+    percentOf(next, step) >= 100 && percentOf(current.progress, step) < 100;
+  return (
+    (reached('transcribe') && !current.transcript) ||
+    (reached('outline') && !current.outline) ||
+    (reached('devotion') && current.devotionals.length === 0)
+  );
 }

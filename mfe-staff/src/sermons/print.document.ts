@@ -57,7 +57,8 @@ export function outlineDocument(sermonTitle: string, outline: Outline, now = new
   }
   if (outline.scriptures?.length) parts.push(`<h2>Scriptures</h2>${list(outline.scriptures)}`);
   if (outline.applications?.length) parts.push(`<h2>Applications</h2>${list(outline.applications)}`);
-  else if (outline.application) parts.push(`<h2>Application</h2>${blocksHtml(richBlocks(outline.application))}`);
+  else if (outline.application)
+    parts.push(`<h2>Application</h2>${blocksHtml(richBlocks(outline.application))}`);
   if (outline.illustrations?.length) parts.push(`<h2>Illustrations</h2>${list(outline.illustrations)}`);
   if (outline.conclusion?.length) parts.push(`<h2>Conclusion</h2>${list(outline.conclusion)}`);
   return { title: `${sermonTitle} - Outline`, printedAt: formatPrintDate(now), body: parts.join('') };
@@ -70,7 +71,12 @@ export function daySubtitle(devotional: Pick<Devotional, 'dayNumber' | 'title'>,
   return `Day ${devotional.dayNumber}: ${devotional.title} (${FORM_LABELS[form]})`;
 }
 
-export function devotionalDocument(sermonTitle: string, devotional: Devotional, form: Form, now = new Date()): PrintDocument {
+export function devotionalDocument(
+  sermonTitle: string,
+  devotional: Devotional,
+  form: Form,
+  now = new Date(),
+): PrintDocument {
   const passage = devotional.scripturePassage[form];
   const reflection = devotional.reflection[form];
   const parts = [
@@ -88,9 +94,15 @@ export function devotionalDocument(sermonTitle: string, devotional: Devotional, 
     `<h2>Closing Prayer</h2><p>${escapeHtml(devotional.closingPrayer[form] || PLACEHOLDERS.closingPrayer)}</p>`,
   ];
   if (form === 'full' && devotional.additionalScripture?.length) {
-    parts.push(`<h2>Additional Scripture</h2>${list(devotional.additionalScripture.map((s) => (s.note ? `${s.reference} — ${s.note}` : s.reference)))}`);
+    parts.push(
+      `<h2>Additional Scripture</h2>${list(devotional.additionalScripture.map((s) => (s.note ? `${s.reference} — ${s.note}` : s.reference)))}`,
+    );
   }
-  return { title: `${sermonTitle} - ${daySubtitle(devotional, form)}`, printedAt: formatPrintDate(now), body: parts.join('') };
+  return {
+    title: `${sermonTitle} - ${daySubtitle(devotional, form)}`,
+    printedAt: formatPrintDate(now),
+    body: parts.join(''),
+  };
 }
 
 export function printableHtml(doc: PrintDocument): string {

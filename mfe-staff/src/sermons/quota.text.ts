@@ -11,7 +11,9 @@ function resetDate(resetsAt: string | null | undefined): string | null {
 
 export function quotaReachedMessage(resetsAt: string | null | undefined): string {
   const date = resetDate(resetsAt);
-  return date ? `Upload limit reached for this cycle. Resets on ${date}.` : 'Upload limit reached for this cycle. Resets on the next cycle.';
+  return date
+    ? `Upload limit reached for this cycle. Resets on ${date}.`
+    : 'Upload limit reached for this cycle. Resets on the next cycle.';
 }
 
 /** '3 of 12 uploads used this cycle · Resets on December 1, 2026'. */

@@ -1,15 +1,25 @@
 // The outline's HTML fields (main point details, application) come from the generator. They are
 // never injected as markup: this reads the few structures they use (paragraphs, lists) into plain
 // text blocks that the page and the print document render themselves.
-export type RichBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
+export type RichBlock =
+  { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+  nbsp: ' ',
+};
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
     const known = ENTITIES[name.toLowerCase()];
     if (known !== undefined) return known;
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith('#x') || name.startsWith('#X'))
+      return String.fromCodePoint(parseInt(name.slice(2), 16));
     if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
     return whole;
   });
@@ -36,7 +46,9 @@ export function richBlocks(html: string | null | undefined): RichBlock[] {
   let cursor = 0;
   for (let match = listPattern.exec(html); match; match = listPattern.exec(html)) {
     pushParagraphs(html.slice(cursor, match.index), pushParagraph);
-    const items = [...match[2]!.matchAll(/<li\b[^>]*>([\s\S]*?)(?=<li\b|$)/gi)].map((m) => plainText(m[1]!)).filter((t) => t !== '');
+    const items = [...match[2]!.matchAll(/<li\b[^>]*>([\s\S]*?)(?=<li\b|$)/gi)]
+      .map((m) => plainText(m[1]!))
+      .filter((t) => t !== '');
     if (items.length > 0) blocks.push({ kind: 'list', ordered: match[1]!.toLowerCase() === 'ol', items });
     cursor = match.index + match[0].length;
   }

@@ -38,7 +38,10 @@ export interface Sermon {
 }
 
 export interface SermonSummary extends Sermon {
-  progress: Pick<SermonProgress, 'currentStep' | 'status' | 'uploadPct' | 'transcribePct' | 'outlinePct' | 'devotionPct'>;
+  progress: Pick<
+    SermonProgress,
+    'currentStep' | 'status' | 'uploadPct' | 'transcribePct' | 'outlinePct' | 'devotionPct'
+  >;
 }
 
 export interface SermonDetails {
@@ -122,5 +125,14 @@ export interface QuotaUsage {
 
 /** The progress row a sermon has before the server wrote one (spec 000 §3). */
 export function defaultProgress(sermonId: string): SermonProgress {
-  return { sermonId, uploadPct: 0, transcribePct: 0, outlinePct: 0, devotionPct: 0, currentStep: 'upload', status: 'processing', errorMessage: null };
+  return {
+    sermonId,
+    uploadPct: 0,
+    transcribePct: 0,
+    outlinePct: 0,
+    devotionPct: 0,
+    currentStep: 'upload',
+    status: 'processing',
+    errorMessage: null,
+  };
 }

@@ -1,7 +1,17 @@
 // The sermons service's public routes (services/sermons/API.md), through the page's API client.
 import { api } from '@lectern/shell-kit';
 import type { ApiClient } from '@lectern/shell-kit';
-import type { DashboardSummary, Devotional, Outline, QuotaUsage, Sermon, SermonDetails, SermonProgress, SermonSummary, UploadTarget } from './sermon.types.ts';
+import type {
+  DashboardSummary,
+  Devotional,
+  Outline,
+  QuotaUsage,
+  Sermon,
+  SermonDetails,
+  SermonProgress,
+  SermonSummary,
+  UploadTarget,
+} from './sermon.types.ts';
 
 export const SERMONS_BASE = '/api/sermons';
 
@@ -28,16 +38,24 @@ export function createSermonsClient(client: ApiClient = api) {
     list: async () => (await client.get<{ sermons: SermonSummary[] }>(path('/sermons'))).sermons,
     quota: () => client.get<QuotaUsage>(path('/quota')),
     create: (body: CreateSermonBody) => client.post<CreatedSermon>(path('/sermons'), body),
-    cancelUpload: (sermonId: string) => client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/cancel-upload`)),
+    cancelUpload: (sermonId: string) =>
+      client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/cancel-upload`)),
     details: (sermonId: string) => client.get<SermonDetails>(path(`/sermons/${id(sermonId)}`)),
     saveOutline: async (sermonId: string, outline: Outline) =>
       (await client.put<{ outline: Outline }>(path(`/sermons/${id(sermonId)}/outline`), { outline })).outline,
     saveDevotional: async (devotionalId: string, body: Omit<Devotional, 'id' | 'sermonId' | 'dayNumber'>) =>
-      (await client.put<{ devotional: Devotional }>(path(`/devotionals/${encodeURIComponent(devotionalId)}`), body)).devotional,
-    publish: async (sermonId: string) => (await client.post<{ sermon: Sermon }>(path(`/sermons/${id(sermonId)}/publish`))).sermon,
+      (
+        await client.put<{ devotional: Devotional }>(
+          path(`/devotionals/${encodeURIComponent(devotionalId)}`),
+          body,
+        )
+      ).devotional,
+    publish: async (sermonId: string) =>
+      (await client.post<{ sermon: Sermon }>(path(`/sermons/${id(sermonId)}/publish`))).sermon,
     remove: (sermonId: string) => client.delete<void>(path(`/sermons/${id(sermonId)}`)),
     stop: (sermonId: string) => client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/stop`)),
-    retry: (sermonId: string) => client.post<{ message: string; restartedAt: string }>(path(`/sermons/${id(sermonId)}/retry`)),
+    retry: (sermonId: string) =>
+      client.post<{ message: string; restartedAt: string }>(path(`/sermons/${id(sermonId)}/retry`)),
   };
 }
 

@@ -32,14 +32,20 @@ export function uploadFailureMessage(status: number, responseText: string): stri
   return `Upload failed: Status ${status}`;
 }
 
-export function putFile<T>(target: { url: string; method?: string; headers: Record<string, string> }, file: Blob, onProgress: (p: UploadProgress) => void, token?: string | null): RunningUpload<T> {
+export function putFile<T>(
+  target: { url: string; method?: string; headers: Record<string, string> },
+  file: Blob,
+  onProgress: (p: UploadProgress) => void,
+  token?: string | null,
+): RunningUpload<T> {
   const xhr = new XMLHttpRequest();
   const done = new Promise<T>((resolve, reject) => {
     xhr.open(target.method ?? 'PUT', target.url);
     for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    xhr.upload.onprogress = (event) =>
+      onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress({ loaded: file.size, total: file.size });

@@ -13,7 +13,8 @@ export const ACCEPT_ATTRIBUTE = MEDIA_EXTENSIONS.map((ext) => `.${ext}`).join(',
 export const MESSAGES = {
   neither: 'Choose a file or paste a signed URL to continue.',
   both: 'Please use either file upload or signed URL, not both.',
-  badUrl: 'The signed URL must be a valid sermons-raw signed URL ending in a supported audio/video extension.',
+  badUrl:
+    'The signed URL must be a valid sermons-raw signed URL ending in a supported audio/video extension.',
   tooMany: 'Too many files',
   fileType: `File type must be one of ${[...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS].map((ext) => `.${ext}`).join(', ')}`,
   tooLarge: `File is larger than ${MAX_UPLOAD_BYTES} bytes`,
@@ -31,7 +32,9 @@ export interface FileLike {
 }
 
 /** The drop area's verdict on what was dropped or picked: the one file, or the first rule it breaks. */
-export function validateDroppedFiles<F extends FileLike>(files: readonly F[]): { file: F } | { error: string } {
+export function validateDroppedFiles<F extends FileLike>(
+  files: readonly F[],
+): { file: F } | { error: string } {
   if (files.length === 0) return { error: MESSAGES.neither };
   if (files.length > 1) return { error: MESSAGES.tooMany };
   const file = files[0]!;
@@ -55,7 +58,8 @@ export function isValidSignedUrl(value: string, storageOrigin?: string): boolean
   // The page does not know the storage origin in every deployment; the server checks it always.
   if (storageOrigin && url.origin !== new URL(storageOrigin).origin) return false;
   if (!url.searchParams.get('token')) return false;
-  if (!/\/object\/sign\/sermons-raw\/.+/.test(url.pathname) && !/\/sermons-raw\/.+/.test(url.pathname)) return false;
+  if (!/\/object\/sign\/sermons-raw\/.+/.test(url.pathname) && !/\/sermons-raw\/.+/.test(url.pathname))
+    return false;
   return MEDIA_EXTENSIONS.includes(extensionOf(url.pathname));
 }
 
@@ -69,7 +73,10 @@ export interface UploadFormValues {
 
 export type UploadFormErrors = Partial<Record<'title' | 'speaker' | 'recordedAt' | 'source', string>>;
 
-export function validateUploadForm(values: UploadFormValues, options: { urlUploadEnabled: boolean; storageOrigin?: string }): UploadFormErrors {
+export function validateUploadForm(
+  values: UploadFormValues,
+  options: { urlUploadEnabled: boolean; storageOrigin?: string },
+): UploadFormErrors {
   const errors: UploadFormErrors = {};
   if (!values.title.trim()) errors.title = 'Title is required.';
   if (!values.speaker.trim()) errors.speaker = 'Speaker is required.';
@@ -82,7 +89,10 @@ export function validateUploadForm(values: UploadFormValues, options: { urlUploa
 }
 
 /** Start is disabled with no source, while submitting, or when the quota has nothing left. */
-export function canStart(values: Pick<UploadFormValues, 'file' | 'signedUrl'>, state: { submitting: boolean; remaining: number | null }): boolean {
+export function canStart(
+  values: Pick<UploadFormValues, 'file' | 'signedUrl'>,
+  state: { submitting: boolean; remaining: number | null },
+): boolean {
   if (state.submitting) return false;
   if (state.remaining === 0) return false;
   return Boolean(values.file) || values.signedUrl.trim() !== '';
