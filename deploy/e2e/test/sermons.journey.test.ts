@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,7 +16,7 @@ import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
-import { JOURNAL_SCRIPT, printedDocuments, stepperJournal, toastJournal, uploadJournal } from './sermons.page-probes.ts';
+import { dropFiles, JOURNAL_SCRIPT, printedDocuments, stepperJournal, toastJournal, uploadJournal } from './sermons.page-probes.ts';
 
 /** Upload, ffmpeg, recognition and generation of a ~20 s recording: well under a minute when quiet. */
 const PIPELINE = { timeout: 240_000 } as const;
@@ -110,9 +110,22 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
   await form.getByLabel('Title').fill(SERMON_TITLE);
   await form.getByLabel('Speaker').fill(SPEAKER);
   await form.getByLabel('Recording date').fill(RECORDED_AT);
-  // The drop area opens the file chooser, as a click on it does for a person.
+  // Dropped files the drop area refuses, with the spec's messages; then the recording, dropped.
+  const dropZone = '[aria-label="Drop a sermon recording here or choose a file"]';
+  const refusal = form.getByRole('alert');
+  await dropFiles(page, dropZone, [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not a sermon') }]);
+  assert.equal(await refusal.innerText(), 'File type must be one of .mp4, .mov, .avi, .mkv, .webm, .mp3, .wav, .flac, .m4a, .aac');
+  await dropFiles(page, dropZone, [
+    { name: 'a.mp3', type: 'audio/mpeg', bytes: readFileSync(recording) },
+    { name: 'b.mp3', type: 'audio/mpeg', bytes: readFileSync(recording) },
+  ]);
+  assert.equal(await refusal.innerText(), 'Too many files');
+  await dropFiles(page, dropZone, [{ name: 'sunday-sermon.mp3', type: 'audio/mpeg', bytes: readFileSync(recording) }]);
+  await form.getByText('sunday-sermon.mp3').waitFor(VISIBLE);
+  assert.equal(await refusal.count(), 0, 'the refusal is gone once a good file is dropped');
+  // A click on the drop area opens the file chooser too (the same file, picked).
   const chooser = page.waitForEvent('filechooser');
-  await form.getByRole('button', { name: 'Drop a sermon recording here or choose a file' }).click();
+  await page.locator(dropZone).click();
   await (await chooser).setFiles(recording);
   await form.getByText('sunday-sermon.mp3').waitFor(VISIBLE);
   await screenshot(page, '41-upload-form-filled');

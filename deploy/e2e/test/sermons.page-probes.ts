@@ -97,3 +97,27 @@ export async function printedDocuments(page: Page, count: number): Promise<Print
   await page.waitForFunction((n) => ((globalThis as unknown as { __printed?: unknown[] }).__printed ?? []).length >= n, count, { timeout: 10_000 });
   return page.evaluate(() => (globalThis as unknown as { __printed: PrintedDocument[] }).__printed);
 }
+
+export interface DroppedFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** Drops files on an element as a person dragging them from the desktop would (a real DataTransfer). */
+export async function dropFiles(page: Page, selector: string, files: DroppedFile[]): Promise<void> {
+  const payload = JSON.stringify({ selector, files: files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })) });
+  await page.evaluate(`(() => {
+    const { selector, files } = ${payload};
+    const target = document.querySelector(selector);
+    if (!target) throw new Error('nothing to drop on: ' + selector);
+    const transfer = new DataTransfer();
+    for (const f of files) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    }
+  })()`);
+}
