@@ -44,6 +44,15 @@ export function environmentOf(service: ComposeService): Map<string, string> {
   return environment;
 }
 
+/** A service's variables as written in compose.yaml (merge keys resolved, `${…}` not interpolated). */
+export function rawEnvironmentOf(service: ComposeService): Map<string, string> {
+  const raw = service.environment ?? {};
+  if (Array.isArray(raw)) {
+    return new Map(raw.map((entry) => (entry.includes('=') ? [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)] : [entry, ''])));
+  }
+  return new Map(Object.entries(raw).map(([key, value]) => [key, String(value ?? '')]));
+}
+
 /** Container-side ports a service publishes. */
 export function containerPorts(service: ComposeService): number[] {
   return (service.ports ?? []).map((entry) => {

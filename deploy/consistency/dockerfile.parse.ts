@@ -192,3 +192,29 @@ export function execCommand(dockerfile: Dockerfile, name: string): string[] {
   if (!cmd.args.startsWith('[')) throw new Error(`stage "${name}" CMD (line ${cmd.line}) must use the exec form ["node", "<file>"]`);
   return JSON.parse(cmd.args) as string[];
 }
+
+/** The shell command of each RUN of a stage (not of the stages it builds on), `--mount=…` flags removed. */
+export function runCommands(dockerfile: Dockerfile, name: string): string[] {
+  return stageNamed(dockerfile, name)
+    .instructions.filter((instruction) => instruction.keyword === 'RUN')
+    .map((instruction) => instruction.args.replace(/^(--\S+\s+)+/, ''));
+}
+
+/**
+ * Debian packages a stage's RUNs name after `apt-get install` (options skipped), with the stage's
+ * ARG/ENV values substituted; words left as shell variables (`$packages`) are not counted.
+ */
+export function aptInstalled(dockerfile: Dockerfile, name: string, buildArgs: Record<string, string> = {}): string[] {
+  const scope = stageVariables(dockerfile, name, buildArgs);
+  const packages: string[] = [];
+  for (const command of runCommands(dockerfile, name)) {
+    for (const segment of command.split(/&&|\|\||;|\|/)) {
+      const words = segment.trim().split(/\s+/);
+      const install = words.findIndex((word, index) => word === 'install' && words[index - 1] === 'apt-get');
+      if (install < 0) continue;
+      const named = words.slice(install + 1).map((word) => (/^\$\{\w+\}$/.test(word) ? substitute(word, scope) : word));
+      packages.push(...named.flatMap((word) => word.split(/\s+/)).filter((word) => /^[a-z0-9][a-z0-9.+-]+$/.test(word)));
+    }
+  }
+  return packages;
+}

