@@ -23,7 +23,7 @@ export const identityEvents = {
     plan: NullableString,
     createdBy: Type.Union([Uuid, Type.Null()]),
     /** signup (create mode, step 1) or onboarding (deprecated form) */
-    via: Type.Union([Type.Literal('signup'), Type.Literal('onboarding')]),
+    via: Type.Union([Type.Literal('signup'), Type.Literal('onboarding'), Type.Literal('bootstrap')]),
   }),
   'identity.lead.initiated.v1': Type.Object({
     leadId: Uuid,

@@ -9,6 +9,7 @@ import { companyDomainsOf, issuerOf, SERVICE } from './config.ts';
 import type { IdentityContext } from './context.ts';
 import type { IdentityDatabase } from './data/database.ts';
 import { PasswordHasher } from './domain/password.hasher.ts';
+import { bootstrapAdmin } from './organizations/bootstrap-admin.ts';
 import { SignInThrottle } from './domain/sign-in.throttle.ts';
 import { ensureSigningKey, publicKeySet } from './keys/signing-key.service.ts';
 import { accountRoutes } from './routes/account.routes.ts';
@@ -54,6 +55,9 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
   };
   app.decorate('identity', ctx);
+  if ((await bootstrapAdmin(ctx)) === 'created') {
+    app.log.info({ email: config.IDENTITY_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap administrator and organization created');
+  }
 
   const prefix = apiPrefix(SERVICE);
   // Older kits did not register the auth plugin in createServiceApp.

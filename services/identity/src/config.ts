@@ -21,13 +21,24 @@ export const IdentityConfigSchema = defineConfig({
   /** argon2id memory cost, KiB (ADR 0009); tests lower it. */
   PASSWORD_HASH_MEMORY_KIB: Type.Integer({ default: 19_456, minimum: 8 }),
   PASSWORD_HASH_ITERATIONS: Type.Integer({ default: 2, minimum: 1 }),
+  /**
+   * First administrator of a fresh deployment (both or neither): created with its organization at
+   * start when no user has this e-mail. `npm start` sets them for the local demo account.
+   */
+  IDENTITY_BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
+  IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  IDENTITY_BOOTSTRAP_ORGANIZATION: Type.String({ default: 'Grace Community Church', minLength: 2 }),
 });
 
 export type IdentityConfig = Static<typeof IdentityConfigSchema>;
 
 /** Read once at start; throws ConfigError naming every missing or bad variable. */
 export function loadIdentityConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
-  return loadConfig(IdentityConfigSchema, env);
+  const config = loadConfig(IdentityConfigSchema, env);
+  if (Boolean(config.IDENTITY_BOOTSTRAP_ADMIN_EMAIL) !== Boolean(config.IDENTITY_BOOTSTRAP_ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration: IDENTITY_BOOTSTRAP_ADMIN_EMAIL and IDENTITY_BOOTSTRAP_ADMIN_PASSWORD go together');
+  }
+  return config;
 }
 
 export const companyDomainsOf = (config: IdentityConfig): string[] =>

@@ -16,6 +16,12 @@ export const servicePort = (name: ServiceName): number => 4101 + services.indexO
 export const edgePort = 8080;
 export const publicOrigin = `http://localhost:${edgePort}`;
 
+/** The local demo administrator identity creates on first start (IDENTITY_BOOTSTRAP_ADMIN_*). */
+export const demoAccount = {
+  email: process.env.LECTERN_DEMO_EMAIL ?? 'admin@grace.example',
+  password: process.env.LECTERN_DEMO_PASSWORD ?? 'Lectern-Demo-2026',
+};
+
 export interface AppSpec {
   name: string;
   entry: string;
@@ -43,6 +49,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
       HOST: '127.0.0.1',
       PORT: String(servicePort(name)),
       ...(name === 'sermons' ? { SERMONS_INTERNAL_TOKEN: sermonsInternalToken } : {}),
+      ...(name === 'identity' ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password } : {}),
     },
   }));
   specs.push({
