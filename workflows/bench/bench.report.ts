@@ -15,3 +15,17 @@ export function targetLine(label: string, figure: number, unit: string, target: 
   const met = options.atMost ? ratio <= 1 : ratio < 1;
   return `${label}: ${figure.toFixed(options.digits ?? 1)} ${unit}  target ${options.atMost ? '≤' : '<'} ${target} ${unit}  ratio ${ratio.toFixed(3)}  ${met ? 'met' : 'NOT met'}  (${loadAverage()})`;
 }
+
+/**
+ * CPU seconds of this process plus its waited-for children (/proc/self/stat utime, stime,
+ * cutime, cstime): a child's time counts once it has exited and been reaped.
+ */
+export function cpuSecondsWithChildren(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields after "(comm)": state is index 0, so utime/stime/cutime/cstime are 11–14.
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+// sysconf(_SC_CLK_TCK); 100 on Linux for every architecture Node supports.
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -21,27 +21,27 @@ import { createFasterWhisperTranscriber } from '../src/transcription/faster-whis
 import { readTranscriptionConfig } from '../src/transcription/transcription.config.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { makeSpokenRecording, sermonTextFile } from '../test/media/spoken-recording.fixture.ts';
-import { loadAverage, targetLine } from './bench.report.ts';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { cpuSecondsWithChildren, loadAverage, targetLine } from './bench.report.ts';
 
 const TOTAL_RATIO_TARGET = 0.15;
 const OTHER_SHARE_TARGET_PCT = 5;
 const WER_TARGET_PCT = 10;
-// espeak-ng en-us at 150 words a minute speaks the fixture sermon in about this many seconds.
-const WORDS_PER_MINUTE = 150;
+const WORDS_PER_MINUTE = 150; // espeak-ng en-us in the recording fixture
 
 const minutesList = (process.env.BENCH_PIPELINE_MINUTES ?? '10,60').split(',').map((m) => Number(m.trim()));
 if (minutesList.some((m) => !(m > 0))) throw new Error(`BENCH_PIPELINE_MINUTES must be minutes separated by commas (got "${process.env.BENCH_PIPELINE_MINUTES}")`);
 
 const asr = await ensureAsr((line) => console.log(line));
 const transcription = localTranscription();
-const sermonWords = fs.readFileSync(sermonTextFile, 'utf8').trim().split(/\s+/).length;
-const sermonSec = (sermonWords / WORDS_PER_MINUTE) * 60;
+const sermonSec = await spokenSeconds();
 
 for (const minutes of minutesList) {
-  const repeat = Math.max(1, Math.round((minutes * 60) / sermonSec));
+  const repeat = Math.max(1, Math.ceil((minutes * 60) / sermonSec));
   const recording = await makeSpokenRecording({ repeat, name: `bench-${minutes}min` });
   try {
-    await runPipeline(minutes, recording);
+    await runPipeline(minutes, repeat, recording);
   } finally {
     fs.rmSync(recording.dir, { recursive: true, force: true });
   }
@@ -54,12 +54,25 @@ function localTranscription() {
   return config;
 }
 
-async function runPipeline(minutes: number, recording: Awaited<ReturnType<typeof makeSpokenRecording>>): Promise<void> {
+/** How long espeak-ng speaks the fixture sermon once (the recordings repeat it). */
+async function spokenSeconds(): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sermon-length-'));
+  try {
+    const wav = path.join(dir, 'once.wav');
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', String(WORDS_PER_MINUTE), '-f', sermonTextFile, '-w', wav]);
+    return (await probeMedia(wav)).durationSec;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runPipeline(minutes: number, repeat: number, recording: Awaited<ReturnType<typeof makeSpokenRecording>>): Promise<void> {
   const loadAtStart = loadAverage();
-  const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; sec: number }> => {
+  const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; sec: number; cpuSec: number }> => {
     const since = performance.now();
+    const cpuSince = cpuSecondsWithChildren();
     const value = await work();
-    return { value, sec: (performance.now() - since) / 1000 };
+    return { value, sec: (performance.now() - since) / 1000, cpuSec: cpuSecondsWithChildren() - cpuSince };
   };
 
   const probe = await timed(() => probeMedia(recording.mp4));
@@ -81,21 +94,24 @@ async function runPipeline(minutes: number, recording: Awaited<ReturnType<typeof
   const coldDevotionals = await timed(() => createContentProviders(process.env).devotionals.generateDevotionals({ transcript, title, outline: outline.value }));
 
   const steps = [
-    ['probe', probe.sec],
-    ['normalise', normalise.sec],
-    ['transcribe', transcribe.sec],
-    ['outline', outline.sec],
-    ['devotionals', devotionals.sec],
+    ['probe', probe],
+    ['normalise', normalise],
+    ['transcribe', transcribe],
+    ['outline', outline],
+    ['devotionals', devotionals],
   ] as const;
-  const total = steps.reduce((sum, [, sec]) => sum + sec, 0);
+  const total = steps.reduce((sum, [, step]) => sum + step.sec, 0);
+  const totalCpu = steps.reduce((sum, [, step]) => sum + step.cpuSec, 0);
   const other = probe.sec + normalise.sec;
   const ratio = (sec: number) => (sec / durationSec).toFixed(4);
   const wer = wordErrorRate(recording.text, transcript) * 100;
 
-  console.log(`\npipeline, ${(durationSec / 60).toFixed(1)}-minute recording (asked for ${minutes}; mp4 video, espeak-ng en-us ${WORDS_PER_MINUTE} wpm, the fixture sermon ×${Math.round((minutes * 60) / sermonSec)}), direct step calls (no Temporal worker / sermons service)`);
+  console.log(`\npipeline, ${(durationSec / 60).toFixed(1)}-minute recording (asked for ${minutes}; mp4 video, espeak-ng en-us ${WORDS_PER_MINUTE} wpm, the fixture sermon ×${repeat}), direct step calls (no Temporal worker / sermons service)`);
   console.log(`load at start: ${loadAtStart}`);
-  for (const [name, sec] of steps) console.log(`  ${name.padEnd(12)} ${sec.toFixed(2).padStart(8)} s   ${ratio(sec)} × audio   ${((sec / total) * 100).toFixed(1).padStart(5)}% of total`);
-  console.log(`  ${'total'.padEnd(12)} ${total.toFixed(2).padStart(8)} s   ${ratio(total)} × audio`);
+  console.log(`  ${'step'.padEnd(12)} ${'wall'.padStart(10)}   ${'× audio'.padStart(7)}   ${'share'.padStart(6)}   CPU (this process + its ffmpeg/recogniser/diatheke children)`);
+  for (const [name, step] of steps) console.log(`  ${name.padEnd(12)} ${step.sec.toFixed(2).padStart(8)} s   ${ratio(step.sec)}   ${((step.sec / total) * 100).toFixed(1).padStart(5)}%   ${step.cpuSec.toFixed(1)} s`);
+  console.log(`  ${'total'.padEnd(12)} ${total.toFixed(2).padStart(8)} s   ${ratio(total)}           ${totalCpu.toFixed(1)} s`);
+  console.log(`  CPU time ${ratio(totalCpu)} × audio: with both cores to itself the pipeline could not take less than ${ratio(totalCpu / os.availableParallelism())} × audio; the wall time above is longer when other work shares the cores (see the load)`);
   console.log(`  transcribe: model load ${stats.loadSec} s, recogniser (Python) peak RSS ${stats.peakRssMb} MB, chunks of ${transcription.chunkSec} s; ${transcribe.value.words.length} words with timestamps`);
   console.log(`  content: ${references.value.length} distinct scripture references (detection alone ${references.sec.toFixed(2)} s; the outline step detects them itself), outline ${outline.value.mainPoints.length} main points citing ${outline.value.scriptures.length} scriptures, ${devotionals.value.length} devotional days; devotionals with no cached analysis ${coldDevotionals.sec.toFixed(2)} s (${content.description})`);
   console.log(`  bench process peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (generation runs here)`);
