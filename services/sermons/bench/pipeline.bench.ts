@@ -10,15 +10,19 @@
 // transcript. Prints; does not assert. (workflows/bench/pipeline.bench.ts times the same step
 // code called directly, with probe and normalise apart.)
 // BENCH_PIPELINE_MINUTES: comma-separated recording lengths (default "10,60").
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import { sermonPipelineWorkflowId } from '@lectern/workflows';
+import { probeMedia } from '@lectern/workflows/media';
 import { makeSpokenRecording, sermonTextFile, wordErrorRate, type SpokenRecording } from '@lectern/workflows/testing';
 import { temporalClient } from '../test/helper.ts';
 import { startPipelineWorker } from '../test/pipeline.worker.ts';
 import { loadAverage, targetLine } from './bench.report.ts';
-import { watchPeaks } from './pipeline.process-watch.ts';
+import { cpuSecondsOf, watchPeaks } from './pipeline.process-watch.ts';
 import { startSermonsService, type SermonsServiceProcess } from './sermons-service.process.ts';
 
 const TOTAL_RATIO_TARGET = 0.15;
@@ -36,13 +40,13 @@ const RECOGNITION_AND_GENERATION = new Set(['transcribe', 'generateOutline', 'ge
 
 const minutesList = (process.env.BENCH_PIPELINE_MINUTES ?? '10,60').split(',').map((m) => Number(m.trim()));
 if (minutesList.some((m) => !(m > 0))) throw new Error(`BENCH_PIPELINE_MINUTES must be minutes separated by commas (got "${process.env.BENCH_PIPELINE_MINUTES}")`);
-const sermonSec = (readFileSync(sermonTextFile, 'utf8').trim().split(/\s+/).length / WORDS_PER_MINUTE) * 60;
+const sermonSec = await spokenSeconds();
 
 const service = await startSermonsService();
 const temporal = await temporalClient(service.env);
 try {
   for (const minutes of minutesList) {
-    const repeat = Math.max(1, Math.round((minutes * 60) / sermonSec));
+    const repeat = Math.max(1, Math.ceil((minutes * 60) / sermonSec));
     const recording = await makeSpokenRecording({ repeat, name: `bench-worker-${minutes}min` });
     try {
       await runOne(service, minutes, repeat, recording);
@@ -53,6 +57,18 @@ try {
 } finally {
   await temporal.close();
   await service.close();
+}
+
+/** How long espeak-ng speaks the fixture sermon once (the recordings repeat it). */
+async function spokenSeconds(): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sermon-length-'));
+  try {
+    const wav = join(dir, 'once.wav');
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', String(WORDS_PER_MINUTE), '-f', sermonTextFile, '-w', wav]);
+    return (await probeMedia(wav)).durationSec;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function runOne(service: SermonsServiceProcess, minutes: number, repeat: number, recording: SpokenRecording): Promise<void> {
@@ -73,6 +89,7 @@ async function runOne(service: SermonsServiceProcess, minutes: number, repeat: n
     const sermonId = body.sermon.id;
     const finished = await liveStatus(service, pastor, sermonId);
 
+    const cpuBefore = cpuSecondsOf(worker.child.pid as number);
     const uploadStarted = performance.now();
     const put = await fetch(body.upload.url.replace(service.publicOrigin, service.base), { method: 'PUT', headers: body.upload.headers, body: bytes });
     if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${await put.text()}`);
@@ -90,6 +107,7 @@ async function runOne(service: SermonsServiceProcess, minutes: number, repeat: n
       devotionals: unknown[];
     };
     watch.stop();
+    const workerCpu = cpuSecondsOf(worker.child.pid as number) - cpuBefore;
     const durationSec = details.sermon.duration ?? recording.text.split(/\s+/).length / (WORDS_PER_MINUTE / 60);
     const total = timeline.workflowSec;
     const ratio = (sec: number) => (sec / durationSec).toFixed(4);
@@ -112,6 +130,7 @@ async function runOne(service: SermonsServiceProcess, minutes: number, repeat: n
     }
     console.log(`  ${'scheduling between steps'.padEnd(38)} ${timeline.gapsSec.toFixed(2).padStart(8)} s   ${ratio(timeline.gapsSec)} × audio   ${((timeline.gapsSec / total) * 100).toFixed(1).padStart(5)}% of total`);
     console.log(`  ${'total (workflow start → completion)'.padEnd(38)} ${total.toFixed(2).padStart(8)} s   ${ratio(total)} × audio`);
+    console.log(`  CPU of the worker and its children (ffmpeg, recogniser, diatheke) ${workerCpu.toFixed(1)} s = ${ratio(workerCpu)} × audio: with both cores to itself the run could not take less than ${ratio(workerCpu / availableParallelism())} × audio`);
     console.log(`  upload answered → REVIEW on the browser's WebSocket ${((reviewAt - uploaded) / 1000).toFixed(2)} s`);
     console.log(`  peak memory (VmHWM): ${peaks}`);
     console.log(`  stored: transcript ${details.transcript?.text.length ?? 0} characters, outline ${details.outline?.mainPoints.length ?? 0} main points citing ${details.outline?.scriptures.length ?? 0} scriptures, ${details.devotionals.length} devotional days`);

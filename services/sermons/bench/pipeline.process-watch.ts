@@ -59,3 +59,11 @@ export function watchPeaks(root: number, everyMs = 200): PeakByCommand {
   const timer = setInterval(sample, everyMs);
   return { peaks, stop: () => (clearInterval(timer), sample()) };
 }
+
+/** CPU seconds of a live process plus its exited, reaped children (utime + stime + cutime + cstime). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After "(comm)" the state is index 0, so utime/stime/cutime/cstime are 11–14; 100 ticks a second on Linux.
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+}
