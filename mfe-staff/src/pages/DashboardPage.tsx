@@ -13,6 +13,30 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
 `;
 
+/** The three counts stay side by side on a phone too: they are short, and stacked they push the rest down. */
+const Stats = styled.div`
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  @media (max-width: 560px) {
+    gap: 0.5rem;
+    > section {
+      padding: 0.75rem 0.6rem;
+      overflow-wrap: anywhere;
+    }
+    > section > div:first-child {
+      font-size: 0.85rem;
+    }
+    > section > div:nth-child(2) {
+      font-size: 1.75rem;
+    }
+    > section > p {
+      font-size: 0.85rem;
+      margin: 0;
+    }
+  }
+`;
+
 const StatValue = styled.div`
   font-size: 2.25rem;
   font-weight: 700;
@@ -57,7 +81,7 @@ export function DashboardPage() {
           </Button>
         </Panel>
       ) : dashboard.data ? (
-        <Grid>
+        <Stats>
           <StatCard
             label="Total Sermons"
             value={dashboard.data.total}
@@ -65,7 +89,7 @@ export function DashboardPage() {
           />
           <StatCard label="Processing" value={dashboard.data.processing} note="being processed" />
           <StatCard label="This Month" value={dashboard.data.thisMonth} note="created this month" />
-        </Grid>
+        </Stats>
       ) : null}
       <Grid>
         <PageCard>
