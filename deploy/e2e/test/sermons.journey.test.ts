@@ -40,6 +40,7 @@ let recording = '';
 let workDir = '';
 const pageErrors: string[] = [];
 const mainPointTitles: string[] = [];
+const liveEvents: string[] = [];
 const edited = { theme: `Grace that carries us ${Date.now().toString(36)}`, dayTitle: 'Loved Before We Knew It', closingPrayer: 'Lord, teach us to rest in your love today. Amen.' };
 
 before(async () => {
@@ -55,6 +56,18 @@ before(async () => {
   await context.addInitScript({ content: JOURNAL_SCRIPT });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // The live channel as the browser sees it: events received on /api/sermons/live.
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/api/sermons/live')) return;
+    socket.on('framereceived', ({ payload }) => {
+      try {
+        const message = JSON.parse(payload.toString()) as { type?: string; event?: string; data?: { status?: string } };
+        if (message.type === 'event') liveEvents.push(`${message.event}${message.event === 'status' ? `:${message.data?.status}` : ''}`);
+      } catch {
+        // not JSON: not an event
+      }
+    });
+  });
 });
 
 after(async () => {
@@ -184,6 +197,8 @@ test('the stepper advances live, without a reload, to Ready for Review', async (
     `a step's percent between 1 and 99 was shown as it was reported, saw ${JSON.stringify(distinct)}`,
   );
   assert.match(states[0]!.steps, /upload=completed/, 'the page opened with the upload done');
+  assert.ok(liveEvents.filter((e) => e === 'progress').length >= 3, `progress events arrived over the WebSocket, got ${JSON.stringify(liveEvents)}`);
+  assert.ok(liveEvents.includes('status:REVIEW'), `the REVIEW status arrived over the WebSocket, got ${JSON.stringify(liveEvents)}`);
   writeFileSync(join(resultsDir, 'sermon-stepper-journal.json'), `${JSON.stringify(states, null, 2)}\n`);
   await screenshot(page, '44-ready-for-review');
   // What a person sees after scrolling down a long review page (the full-page shot stretches it).
