@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, posix } from 'node:path';
 import { describe, test } from 'node:test';
 import { containerPorts, dependsOn, environmentOf, hostsIn, loadCompose } from './compose.support.ts';
-import { schemaReads, workerReads } from './config-sources.support.ts';
+import { configReads, inapplicable } from './config-sources.support.ts';
 import type { ComposeService } from './compose.support.ts';
 import {
   aptInstalled,
@@ -160,23 +160,18 @@ describe('compose.yaml: environment variables', () => {
       assert.ok(entry, `no compose service runs ${app.name}`);
       const set = new Set(environmentOf(entry.service).keys());
       const example = readEnvExample(app.folder);
-      if (!example && app.name === 'worker') {
-        t.diagnostic('workflows/.env.example does not exist: checked against the variables workflows/src reads');
-        const reads = workerReads();
-        assert.deepEqual([...set].filter((name) => !reads.has(name)), [], 'compose sets worker variables no source in workflows/src reads');
-        return;
-      }
       if (!example) {
         t.diagnostic(`${app.folder}/.env.example does not exist yet: checked against the variable names of ARCHITECTURE.md instead`);
         const unknown = [...set].filter((name) => !fallback.has(name));
         assert.deepEqual(unknown, [], `${app.name} sets variables ARCHITECTURE.md does not name`);
         return;
       }
-      // A variable the service's config schema declares is documented by it even before .env.example catches up.
-      const undocumented = [...set].filter((name) => !example.documented.has(name) && !schemaReads(app.name).has(name));
+      // A variable the process's configuration reads is documented by it even before .env.example catches up.
+      const undocumented = [...set].filter((name) => !example.documented.has(name) && !configReads(app.name).has(name));
       assert.deepEqual(undocumented, [], `compose sets variables ${example.path} does not document`);
       const imageEnv = stageVariables(dockerfile, entry.target, entry.args);
-      const missing = [...example.required].filter((name) => !set.has(name) && !imageEnv.get(name));
+      const environment = environmentOf(entry.service);
+      const missing = [...example.required].filter((name) => !set.has(name) && !imageEnv.get(name) && !inapplicable(name, environment));
       assert.deepEqual(missing, [], `compose leaves required variables of ${example.path} unset`);
     });
   }

@@ -46,11 +46,18 @@ export async function sermonsReads(): Promise<Set<string>> {
   return new Set(Object.keys(module.SermonsConfigSchema.properties));
 }
 
-const schemas = new Map<string, Set<string>>([['sermons', await sermonsReads()]]);
+const sermonsSchema = await sermonsReads();
 
-/** Keys of an app's config schema, where the tests read one (sermons); empty for the others. */
-export function schemaReads(app: string): Set<string> {
-  return schemas.get(app) ?? new Set();
+/** What an app's configuration reads, where the tests derive it (worker, sermons); empty for the others. */
+export function configReads(app: string): Set<string> {
+  if (app === 'worker') return new Set(workerReads().keys());
+  if (app === 'sermons') return sermonsSchema;
+  return new Set();
+}
+
+/** A variable that has no effect with the rest of the environment: the fs driver's settings under s3. */
+export function inapplicable(name: string, environment: Map<string, string>): boolean {
+  return (name === 'STORAGE_FS_ROOT' || name === 'STORAGE_SIGNING_SECRET') && environment.get('STORAGE_DRIVER') === 's3';
 }
 
 /** The recogniser's pins and model checksum as the local launcher provisions them. */

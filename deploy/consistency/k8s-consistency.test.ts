@@ -6,12 +6,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { environmentOf, loadCompose } from './compose.support.ts';
-import { schemaReads, workerReads } from './config-sources.support.ts';
+import { configReads, inapplicable } from './config-sources.support.ts';
 import { parseDockerfile, stageVariables } from './dockerfile.parse.ts';
 import { K8S, configMap, containerOf, deployment, exampleSecret, kustomization, serviceNamed } from './k8s.support.ts';
 import { APPS, SERVICE_NAMES, architecturePorts, architectureVariables, read, readEnvExample, repoRoot } from './repo.support.ts';
 
 const ports = architecturePorts();
+const dockerfile = parseDockerfile(read('deploy/docker/node.Dockerfile'));
 
 describe('k8s manifests', () => {
   test('kustomization lists every manifest in the folder (examples aside), and each image it deploys', () => {
@@ -54,7 +55,7 @@ describe('k8s manifests', () => {
   });
 
   test('services are probed on /api/<name>/readyz (readiness) and /api/<name>/healthz (liveness); the worker is not', () => {
-    const edgeHealth = stageVariables(parseDockerfile(read('deploy/docker/node.Dockerfile')), 'edge').get('HEALTHCHECK_PATH');
+    const edgeHealth = stageVariables(dockerfile, 'edge').get('HEALTHCHECK_PATH');
     for (const app of APPS) {
       const container = containerOf(app.name);
       if (app.name === 'worker') {
@@ -115,21 +116,19 @@ describe('k8s manifests', () => {
       assert.ok(composeService, `compose has no ${app.name}`);
       assert.deepEqual([...names].sort(), [...environmentOf(composeService).keys()].sort(), `${app.name}: k8s and compose set different variables`);
       const example = readEnvExample(app.folder);
-      if (!example && app.name === 'worker') {
-        t.diagnostic('workflows/.env.example does not exist: checked against the variables workflows/src reads');
-        const reads = workerReads();
-        assert.deepEqual([...names].filter((name) => !reads.has(name)), [], 'sets worker variables no source in workflows/src reads');
-        return;
-      }
       if (!example) {
         t.diagnostic(`${app.folder}/.env.example does not exist yet: checked against the variable names of ARCHITECTURE.md instead`);
         assert.deepEqual([...names].filter((name) => !fallback.has(name)), []);
         return;
       }
-      const undocumented = [...names].filter((name) => !example.documented.has(name) && !schemaReads(app.name).has(name));
+      const undocumented = [...names].filter((name) => !example.documented.has(name) && !configReads(app.name).has(name));
       assert.deepEqual(undocumented, [], `sets variables ${example.path} does not document`);
-      const imageSets = app.name === 'worker' ? new Set(['WORKFLOW_BUNDLE_PATH']) : new Set<string>();
-      assert.deepEqual([...example.required].filter((name) => !names.has(name) && !imageSets.has(name)), [], `leaves required variables of ${example.path} unset`);
+      const target = app.name === 'worker' || app.name === 'edge' ? app.name : 'service';
+      const imageEnv = stageVariables(dockerfile, target, target === 'service' ? { SERVICE: app.name } : {});
+      const storageDriver = (containerOf(app.name).env ?? []).find((variable) => variable.name === 'STORAGE_DRIVER');
+      const resolved = new Map([['STORAGE_DRIVER', storageDriver?.value ?? configMap?.data?.[storageDriver?.valueFrom?.configMapKeyRef?.key ?? ''] ?? '']]);
+      const missing = [...example.required].filter((name) => !names.has(name) && !imageEnv.get(name) && !inapplicable(name, resolved));
+      assert.deepEqual(missing, [], `leaves required variables of ${example.path} unset`);
     });
   }
 });

@@ -137,13 +137,16 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && install -d -o node -g node /var/lib/lectern/pipeline
 COPY --from=asr ${ASR_HOME} ${ASR_HOME}
-# HF_HUB_OFFLINE: nothing is downloaded at run time (the recogniser also sets it for its process).
+# What this image holds, for the worker's configuration: the recogniser, and the SWORD module
+# sword-text-web installs. HF_HUB_OFFLINE: nothing is downloaded at run time.
 ENV LECTERN_ASR_PYTHON=${ASR_HOME}/venv/bin/python \
     LECTERN_ASR_MODEL_DIR=${ASR_HOME}/model \
-    HF_HUB_OFFLINE=1
+    HF_HUB_OFFLINE=1 \
+    DIATHEKE_PATH=/usr/bin/diatheke \
+    SCRIPTURE_SWORD_MODULE=engWEB2015eb
 # The tools the activities call must work in this image, not only exist in the build stage.
 RUN ffprobe -version > /dev/null \
- && diatheke -b engWEB2015eb -f plain -k "John 3:16" | grep -q "God so loved the world" \
+ && ${DIATHEKE_PATH} -b ${SCRIPTURE_SWORD_MODULE} -f plain -k "John 3:16" | grep -q "God so loved the world" \
  && ${LECTERN_ASR_PYTHON} -c "import faster_whisper, ctranslate2" \
  && test -s ${LECTERN_ASR_MODEL_DIR}/model.bin
 COPY --from=worker-deps /app /app
