@@ -34,6 +34,15 @@ test('written references become OSIS', () => {
   assert.deepEqual(osisOf('Romans 8 says it plainly. Psalm 23.'), ['Rom.8', 'Ps.23']);
 });
 
+test('the commas a recogniser writes at a speaker\'s pauses', () => {
+  assert.deepEqual(osisOf('Open to the Gospel of John, chapter 3, verse 16.'), ['John.3.16']);
+  assert.deepEqual(osisOf('Romans, chapter 5, verse 8. God shows his love.'), ['Rom.5.8']);
+  assert.deepEqual(osisOf('John 3, 16 is the best known verse.'), ['John.3.16']);
+  assert.deepEqual(osisOf('Turn to Romans, chapter eight.'), ['Rom.8']);
+  // A comma that is not a pause before "chapter" keeps its meaning.
+  assert.deepEqual(osisOf('John, 3 people asked about you.'), []);
+});
+
 test('offsets point at the words in the transcript', () => {
   const text = 'Before we begin, turn with me to second Timothy two three, and then to Rom. 8:28-30.';
   const [first, second, ...rest] = findScriptureReferences(text);

@@ -81,11 +81,13 @@ type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verse
 function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbreviated: boolean): Parsed | undefined {
   let j = i;
   let saidChapter = false;
+  // Recognisers mark a speaker's pause with a comma: "John, chapter 3, verse 16".
+  if (tokens[j]?.text === ',' && isWord(tokens, j + 1, 'chapter')) j += 1;
   if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
   const first = readNumber(tokens, j);
   if (!first) return undefined;
+  const written = tokens[j]!.kind === 'num';
   j = first.next;
-  const written = tokens[i + (saidChapter ? 1 : 0)]!.kind === 'num';
   // Single-chapter books: "Jude 3" is verse 3.
   if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':')) {
     if (first.value < 1 || first.value > MAX_VERSE) return undefined;
@@ -97,6 +99,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
   let k = j;
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
+  else if (tokens[k]?.text === ',' && written && tokens[k + 1]?.kind === 'num') k += 1; // "John 3, 16"
   else {
     if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
