@@ -9,6 +9,7 @@ import type { RichBlock } from '../sermons/rich.text.ts';
 import { outlineDocument, printDocument } from '../sermons/print.document.ts';
 import { PLACEHOLDERS } from '../sermons/devotional.edit.ts';
 import { EditField, EditGrid, Placeholder, Row, SubHeading } from './form.styles.ts';
+import { SectionCard } from './SectionCard.tsx';
 
 export const NO_OUTLINE = 'No outline available';
 
@@ -40,8 +41,10 @@ const Scripture = styled.span`
   white-space: nowrap;
 `;
 
-const Hint = styled.small`
+const Hint = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: 0.9rem;
+  margin: 0 0 0.5rem;
 `;
 
 const PointEditor = styled.fieldset`
@@ -165,37 +168,19 @@ const LIST_FIELDS: readonly [OutlineListField, string][] = [
   ['conclusion', 'Conclusion'],
 ];
 
-/** View, Edit / Cancel / Save; main points point by point, the lists one item per line. */
-export function OutlineEditor({
+/** The edit form: main points point by point, the lists one item per line; Cancel / Save. */
+function OutlineForm({
   outline,
   saving,
-  locked = false,
   onSave,
+  onClose,
 }: {
   outline: Outline | null;
   saving: boolean;
-  /** The sermon is still processing: the service refuses outline edits until the run ends. */
-  locked?: boolean;
   onSave(outline: Outline): Promise<boolean>;
+  onClose(): void;
 }) {
-  const [draft, setDraft] = useState<OutlineDraft | null>(null);
-  if (!draft)
-    return (
-      <div>
-        <Row>
-          <Button
-            type="button"
-            $variant="secondary"
-            disabled={locked || !outline}
-            onClick={() => setDraft(outlineDraft(outline))}
-          >
-            Edit
-          </Button>
-          {locked && <Hint>Editing opens when processing has finished.</Hint>}
-        </Row>
-        <OutlineView outline={outline} />
-      </div>
-    );
+  const [draft, setDraft] = useState<OutlineDraft>(() => outlineDraft(outline));
   const setPoint = (index: number, patch: Partial<MainPointDraft>) =>
     setDraft({
       ...draft,
@@ -252,19 +237,73 @@ export function OutlineEditor({
         </EditField>
       ))}
       <Row>
-        <Button type="button" $variant="secondary" disabled={saving} onClick={() => setDraft(null)}>
+        <Button type="button" $variant="secondary" disabled={saving} onClick={onClose}>
           Cancel
         </Button>
         <Button
           type="button"
           disabled={saving}
           onClick={() => {
-            void onSave(outlineFromDraft(outline, draft)).then((saved) => saved && setDraft(null));
+            void onSave(outlineFromDraft(outline, draft)).then((saved) => saved && onClose());
           }}
         >
           Save
         </Button>
       </Row>
     </EditGrid>
+  );
+}
+
+/**
+ * The 'Sermon Outline' section: view, Edit / Cancel / Save, print. Edit and Print sit in the
+ * section's header; Edit is disabled while the sermon is still processing (the service refuses it).
+ */
+export function OutlineSection({
+  sermonTitle,
+  outline,
+  saving,
+  locked,
+  onSave,
+  card,
+}: {
+  sermonTitle: string;
+  outline: Outline | null;
+  saving: boolean;
+  locked: boolean;
+  onSave(outline: Outline): Promise<boolean>;
+  card: Omit<Parameters<typeof SectionCard>[0], 'title' | 'tools' | 'children'>;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <SectionCard
+      title="Sermon Outline"
+      {...card}
+      tools={
+        <>
+          {!editing && (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={locked || !outline}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+          )}
+          <Button type="button" $variant="secondary" onClick={() => printOutline(sermonTitle, outline)}>
+            Print
+          </Button>
+        </>
+      }
+    >
+      {editing ? (
+        <OutlineForm outline={outline} saving={saving} onSave={onSave} onClose={() => setEditing(false)} />
+      ) : (
+        <>
+          {locked && <Hint>Editing opens when processing has finished.</Hint>}
+          <OutlineView outline={outline} />
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -11,7 +11,7 @@ import { StatusBadge } from '../components/SermonStatus.tsx';
 import { PipelineStepper } from '../components/PipelineStepper.tsx';
 import { SectionCard } from '../components/SectionCard.tsx';
 import { TranscriptPreview, downloadTranscript, printTranscript } from '../components/TranscriptSection.tsx';
-import { OutlineEditor, printOutline } from '../components/OutlineSection.tsx';
+import { OutlineSection } from '../components/OutlineSection.tsx';
 import { DevotionalSeries } from '../components/DevotionalSeries.tsx';
 import { DeleteSermonDialog } from '../components/DeleteSermonDialog.tsx';
 import { RenderErrorBoundary } from '../components/RenderErrorBoundary.tsx';
@@ -131,7 +131,7 @@ function SermonContent({
   onDelete(): void;
   onStop(): void;
   onRetry(): void;
-  onSaveOutline: Parameters<typeof OutlineEditor>[0]['onSave'];
+  onSaveOutline: Parameters<typeof OutlineSection>[0]['onSave'];
   onSaveDevotional: Parameters<typeof DevotionalSeries>[0]['onSave'];
 }) {
   const { sermon, progress, transcript, outline, devotionals } = details;
@@ -203,22 +203,14 @@ function SermonContent({
       >
         <TranscriptPreview text={transcript?.text} characterCount={transcript?.characterCount} />
       </SectionCard>
-      <SectionCard
-        title="Sermon Outline"
-        {...section('outline')}
-        tools={
-          <Button type="button" $variant="secondary" onClick={() => printOutline(sermon.title, outline)}>
-            Print
-          </Button>
-        }
-      >
-        <OutlineEditor
-          outline={outline}
-          saving={busyAction === 'outline'}
-          locked={sermon.status === 'PROCESSING'}
-          onSave={onSaveOutline}
-        />
-      </SectionCard>
+      <OutlineSection
+        sermonTitle={sermon.title}
+        outline={outline}
+        saving={busyAction === 'outline'}
+        locked={sermon.status === 'PROCESSING'}
+        onSave={onSaveOutline}
+        card={section('outline')}
+      />
       <SectionCard title="5-Day Devotional Series" {...section('devotion')}>
         <DevotionalSeries
           sermonTitle={sermon.title}
