@@ -80,6 +80,11 @@ test('Start is disabled without a source, while submitting and when nothing rema
   assert.equal(canStart({ file: file('a.mp3'), signedUrl: '' }, { submitting: true, remaining: 3 }), false);
   assert.equal(canStart({ file: file('a.mp3'), signedUrl: '' }, { submitting: false, remaining: 0 }), false);
   assert.equal(
+    canStart({ file: file('a.mp3'), signedUrl: '' }, { submitting: false, remaining: -1 }),
+    false,
+    'over the limit (a plan lowered mid-cycle)',
+  );
+  assert.equal(
     canStart({ file: file('a.mp3'), signedUrl: '' }, { submitting: false, remaining: null }),
     true,
   );

@@ -94,6 +94,6 @@ export function canStart(
   state: { submitting: boolean; remaining: number | null },
 ): boolean {
   if (state.submitting) return false;
-  if (state.remaining === 0) return false;
+  if (state.remaining !== null && state.remaining <= 0) return false;
   return Boolean(values.file) || values.signedUrl.trim() !== '';
 }
