@@ -68,3 +68,27 @@ export function launcherAsr(): { packages: string[]; modelSha256: string } {
   if (!list || !sha) throw new Error('deploy/local/src/provision/asr.ts: asrPackages or asrModelSha256 not found');
   return { packages: [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]!), modelSha256: sha };
 }
+
+type Env = Record<string, string | undefined>;
+
+const importRepo = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(repoRoot, path)).href)) as T;
+
+/**
+ * Runs the worker's and the sermons service's own configuration readers on an environment, as the
+ * processes do at start (nothing is connected or spawned). Throws what the process would print.
+ */
+export async function configAccepts(app: 'worker' | 'sermons', env: Env): Promise<void> {
+  if (app === 'sermons') {
+    const { loadSermonsConfig } = await importRepo<{ loadSermonsConfig: (env: Env) => unknown }>('services/sermons/src/config.ts');
+    loadSermonsConfig(env);
+    return;
+  }
+  const { readWorkerConfig } = await importRepo<{ readWorkerConfig: (env: Env) => unknown }>('workflows/src/worker-config.ts');
+  const { readTranscriptionConfig } = await importRepo<{ readTranscriptionConfig: (env: Env) => unknown }>('workflows/src/transcription/transcription.config.ts');
+  const { createContentProviders } = await importRepo<{ createContentProviders: (env: Env) => unknown }>('workflows/src/content/content.config.ts');
+  const { storageConfigFromEnv } = await importRepo<{ storageConfigFromEnv: (env: Env, base: string) => unknown }>('services/kit/src/storage/storage.factory.ts');
+  readWorkerConfig(env);
+  readTranscriptionConfig(env);
+  createContentProviders(env);
+  storageConfigFromEnv(env, '');
+}

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { posix } from 'node:path';
 import { describe, test } from 'node:test';
 import { environmentOf, loadCompose, rawEnvironmentOf } from './compose.support.ts';
-import { inapplicable, launcherAsr, sermonsReads, workerReads } from './config-sources.support.ts';
+import { configAccepts, inapplicable, launcherAsr, sermonsReads, workerReads } from './config-sources.support.ts';
 import { aptInstalled, copiesOf, parseDockerfile, runCommands, stageChain, stageVariables } from './dockerfile.parse.ts';
 import type { EnvVar } from './k8s.support.ts';
 import { configMap, containerOf, deployment, exampleSecret, serviceNamed } from './k8s.support.ts';
@@ -112,6 +112,34 @@ describe('sermon pipeline: variables', async () => {
       assert.ok(!environmentOf(composeService('worker')).has(name), `compose gives the worker ${name}`);
       assert.ok(!k8sEnv('worker').has(name), `k8s gives the worker ${name}`);
     }
+  });
+});
+
+describe('sermon pipeline: the processes accept what the manifests give them', () => {
+  for (const app of ['worker', 'sermons'] as const) {
+    const target = app === 'worker' ? 'worker' : 'service';
+    const image = stageVariables(dockerfile, target, app === 'worker' ? {} : { SERVICE: app });
+    const imageEnv = Object.fromEntries([...image].filter((entry): entry is [string, string] => entry[1] !== undefined));
+
+    test(`${app}: its configuration readers accept compose's environment (with the image's ENV)`, async () => {
+      await assert.doesNotReject(configAccepts(app, { ...imageEnv, ...Object.fromEntries(environmentOf(composeService(app))) }));
+    });
+
+    test(`${app}: its configuration readers accept the k8s environment (ConfigMap, example Secret, image ENV)`, async () => {
+      const env: Record<string, string> = { ...imageEnv };
+      for (const [name, source] of k8sEnv(app)) {
+        const value = k8sValue(source);
+        if (value !== undefined) env[name] = value;
+      }
+      await assert.doesNotReject(configAccepts(app, env));
+    });
+  }
+
+  test('the readers are strict enough to notice (a short token, an empty number)', async () => {
+    const env = { ...Object.fromEntries(environmentOf(composeService('worker'))), LECTERN_ASR_PYTHON: '/x', LECTERN_ASR_MODEL_DIR: '/y' };
+    await assert.rejects(configAccepts('worker', { ...env, SERMONS_INTERNAL_TOKEN: 'short' }), /SERMONS_INTERNAL_TOKEN/);
+    await assert.rejects(configAccepts('worker', { ...env, PIPELINE_MAX_CONCURRENT_STEPS: '' }), /PIPELINE_MAX_CONCURRENT_STEPS/);
+    await assert.rejects(configAccepts('sermons', { ...Object.fromEntries(environmentOf(composeService('sermons'))), SERMON_DEFAULT_PLAN: 'gold' }), /SERMON_DEFAULT_PLAN/);
   });
 });
 
