@@ -1,7 +1,7 @@
 // The readers the consistency tests rely on, on small inputs with known answers.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { copiesOf, execCommand, finalWorkdir, parseDockerfile, stageVariables } from './dockerfile.parse.ts';
+import { aptInstalled, copiesOf, execCommand, finalWorkdir, parseDockerfile, runCommands, stageVariables } from './dockerfile.parse.ts';
 import { parseEnvExample } from './repo.support.ts';
 
 describe('parseEnvExample', () => {
@@ -46,5 +46,28 @@ describe('parseDockerfile', () => {
     assert.equal(stageVariables(dockerfile, 'two', { NAME: 'billing' }).get('NAME'), 'billing');
     assert.equal(stageVariables(dockerfile, 'two').get('OTHER'), 'y z');
     assert.equal(copiesOf(dockerfile, 'two', { NAME: 'comms' })[0]?.destination, 'services/comms');
+  });
+});
+
+describe('runCommands and aptInstalled', () => {
+  const dockerfile = parseDockerfile(
+    [
+      'FROM debian AS tools',
+      'ARG EXTRA="sox jq"',
+      'RUN --mount=type=cache,target=/var/cache/apt apt-get update \\',
+      ' && apt-get install -y --no-install-recommends \\',
+      '      ffmpeg diatheke ${EXTRA} \\',
+      ' && rm -rf /var/lib/apt/lists/*',
+      'RUN if [ -n "$packages" ]; then apt-get install -y $packages; fi; echo done',
+    ].join('\n'),
+  );
+
+  test('RUN commands come without --mount flags', () => {
+    assert.equal(runCommands(dockerfile, 'tools')[0]?.startsWith('apt-get update'), true);
+  });
+
+  test('packages after apt-get install, options skipped, ARGs expanded, shell variables not counted', () => {
+    assert.deepEqual(aptInstalled(dockerfile, 'tools'), ['ffmpeg', 'diatheke', 'sox', 'jq']);
+    assert.deepEqual(aptInstalled(dockerfile, 'tools', { EXTRA: '' }), ['ffmpeg', 'diatheke']);
   });
 });
