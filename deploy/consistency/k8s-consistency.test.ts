@@ -2,9 +2,11 @@
 // ports from ARCHITECTURE.md, probes on each service's healthz/readyz, variables documented by the
 // .env.example files, and every ConfigMap/Secret reference resolvable.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { parseAllDocuments } from 'yaml';
 import { environmentOf, loadCompose } from './compose.support.ts';
 import { configReads, inapplicable } from './config-sources.support.ts';
 import { parseDockerfile, stageVariables } from './dockerfile.parse.ts';
@@ -14,7 +16,16 @@ import { APPS, SERVICE_NAMES, architecturePorts, architectureVariables, read, re
 const ports = architecturePorts();
 const dockerfile = parseDockerfile(read('deploy/docker/node.Dockerfile'));
 
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+
 describe('k8s manifests', () => {
+  test('kustomize builds the folder (kubectl kustomize, no cluster needed)', { skip: kubectl ? false : 'kubectl is not installed' }, () => {
+    const built = spawnSync('kubectl', ['kustomize', join(repoRoot, K8S)], { encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stderr);
+    const kinds = parseAllDocuments(built.stdout).map((document) => (document.toJS() as { kind: string; metadata: { name: string; namespace?: string } }));
+    for (const app of APPS) assert.ok(kinds.some((manifest) => manifest.kind === 'Deployment' && manifest.metadata.name === app.name && manifest.metadata.namespace === 'lectern'), `built output has Deployment ${app.name} in namespace lectern`);
+  });
+
   test('kustomization lists every manifest in the folder (examples aside), and each image it deploys', () => {
     const files = readdirSync(join(repoRoot, K8S)).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml' && !file.endsWith('.example.yaml'));
     assert.deepEqual([...kustomization.resources].sort(), files.sort());
