@@ -61,7 +61,7 @@ export function SermonDetailsPage() {
   return (
     <Stack>
       <Link to="/sermons">← Back to Sermons</Link>
-      <RenderErrorBoundary>
+      <RenderErrorBoundary key={id ?? ''}>
         {id && UUID.test(id) ? <SermonDetailsView id={id} /> : <ErrorPanel title="Invalid sermon ID" />}
       </RenderErrorBoundary>
     </Stack>
