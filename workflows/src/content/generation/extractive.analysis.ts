@@ -1,12 +1,18 @@
 // Reads a transcript into sections anchored on the scriptures the preacher cites, each with its
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
-import { at, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
+import { at, contentTerms, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
+import { announcedPoint, isHousekeeping, passageTerms, pointStatementOf, readsPassage } from './extractive.discourse.ts';
+import { nounPhrases, nounsOf, rankPhrases, type NounPhrase } from './extractive.phrases.ts';
 
 export type Section = {
   sentences: Sentence[];
   /** The preacher's own statement of the point ("love is patient with people"), when announced. */
   statement?: string;
+  /** Sentences that say the point (the announcement, and the next one after "is simple."). */
+  statementIndexes: number[];
+  /** Noun phrases naming the section, best first. */
+  nounPhrases: NounPhrase[];
   /** Sentences by salience, best first. */
   ranked: Sentence[];
   phrase: string;
@@ -25,20 +31,26 @@ export type SermonAnalysis = {
   themePhrases: string[];
   sections: Section[];
   idf: Map<string, number>;
+  /** Housekeeping sentences and the preacher reading the passage aloud: never content. */
+  skip: Set<number>;
+  housekeeping: Set<number>;
+  readings: Set<number>;
+  /** Words the sermon uses as nouns (stemmed). */
+  nouns: Set<string>;
+  /** Noun phrases of the whole sermon, best first. */
+  sermonPhrases: NounPhrase[];
 };
 
 const APPLICATION_CUES = /\b(this week|you can|you need to|we need to|we should|you should|let us|let's|i want you to|i challenge you|ask yourself|will you|start by|take time|begin to|we must|you must|choose to|practice)\b/i;
 const ILLUSTRATION_CUES = /\b(i remember|years ago|story|once|imagine|picture|for example|let me tell you|my (?:grandmother|grandfather|father|mother|wife|husband|son|daughter|friend)|when i was)\b/i;
 
-const POINT_CUE = /^(?:so |and |now )?(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing)\b.*?\b(?:is|:) (?:that )?(.+?)[.!?]*$/i;
-
 export function isApplication(s: Sentence): boolean {
-  return APPLICATION_CUES.test(s.text) && !s.text.endsWith('?') && s.text.split(/\s+/).length >= 6;
+  return APPLICATION_CUES.test(s.text) && !s.text.endsWith('?') && s.text.split(/\s+/).length >= 6 && !isHousekeeping(s.text);
 }
 
 /** "Our second point is that love endures" → "love endures". */
 export function pointStatement(s: Sentence): string | undefined {
-  return POINT_CUE.exec(s.text)?.[1];
+  return announcedPoint(s.text);
 }
 export function isIllustration(s: Sentence): boolean {
   return ILLUSTRATION_CUES.test(s.text);
@@ -46,13 +58,20 @@ export function isIllustration(s: Sentence): boolean {
 
 const MIN_SECTION = 3;
 
-export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5): SermonAnalysis {
+/** `passages`: the cited passages' text by OSIS reference, to recognise the preacher reading them aloud. */
+export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map()): SermonAnalysis {
   const sentences = splitSentences(transcript)
     .filter((s) => s.terms.length > 0)
     .map((s, index) => ({ ...s, index }));
   const references = given ?? findScriptureReferences(transcript);
   const distinct = distinctReferences(references);
   const idf = idfOf(sentences.map((s) => s.terms));
+  const passageSets = [...passages.values()].map(passageTerms);
+  const housekeeping = new Set(sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index));
+  const readings = new Set(sentences.filter((s) => !housekeeping.has(s.index) && readsPassage(s.text, passageSets)).map((s) => s.index));
+  const skip = new Set([...housekeeping, ...readings]);
+  const nouns = nounsOf(sentences);
+  const context: Context = { references, idf, housekeeping, nouns };
   const vectors = sentences.map((s) => tfidf(s.terms, idf));
   // Whole-sermon salience by closeness to the sermon's centroid (TextRank is kept for sections,
   // where the graph is small; over a whole hour it costs quadratic time for little gain).
@@ -60,9 +79,9 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const globalScores = vectors.map((v) => cosine(v, sermonCentroid));
   const globalRank = rankBy(sentences, globalScores);
   const themePhrases = keyPhrases(sentences, idf, 3);
-  if (sentences.length === 0) {
-    return { sentences, references, distinct, globalRank, themePhrases, sections: [], idf };
-  }
+  const sermonPhrases = rankPhrases(nounPhrases(sentences.filter((s) => !skip.has(s.index)), nouns), termCounts(sentences.filter((s) => !skip.has(s.index))), idf);
+  const base = { sentences, references, distinct, globalRank, themePhrases, idf, skip, housekeeping, readings, nouns, sermonPhrases };
+  if (sentences.length === 0) return { ...base, sections: [] };
 
   // Boundaries where a new scripture is first cited, then merge the most similar neighbours
   // (and any that are too short) until at most `maxSections` remain.
@@ -115,11 +134,14 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     groups = [...groups.slice(0, longest), g.slice(0, cut), g.slice(cut), ...groups.slice(longest + 1)];
   }
 
-  const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), references, idf));
-  return { sentences, references, distinct, globalRank, themePhrases, sections, idf };
+  const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), context));
+  return { ...base, sections };
 }
 
-export function buildSection(sentences: Sentence[], vectors: Vector[], references: readonly ScriptureReference[], idf: Map<string, number>): Section {
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Set<string> };
+
+export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
+  const { references, idf, housekeeping, nouns } = context;
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
@@ -128,10 +150,23 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], reference
   const nearest = [...references].sort((a, b) => Math.abs(a.start - anchor.start) - Math.abs(b.start - anchor.start))[0];
   const scripture = inside[0] ?? nearest;
   const phrases = keyPhrases(sentences, idf, 3);
-  const statement = sentences.map(pointStatement).find((x) => x !== undefined);
+  let statement: string | undefined;
+  const statementIndexes: number[] = [];
+  for (const [k, s] of sentences.entries()) {
+    const said = pointStatementOf(s.text, sentences[k + 1]?.text);
+    if (!said) continue;
+    statement = said.statement;
+    statementIndexes.push(s.index, ...(said.fromNext ? [at(sentences, k + 1).index] : []));
+    break;
+  }
+  // The passage read aloud names the section as well as the preacher's words do.
+  const content = sentences.filter((s) => !housekeeping.has(s.index));
+  const favoured = new Set(statement ? contentTerms(statement) : []);
   return {
     sentences,
     statement,
+    statementIndexes,
+    nounPhrases: rankPhrases(nounPhrases(content, nouns), termCounts(content), idf, favoured),
     ranked,
     phrase: phrases[0] ?? at(anchor.terms, 0),
     phrases,
@@ -140,16 +175,30 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], reference
   };
 }
 
-/** Splits a section in two halves (for a series longer than the sermon has points). */
-export function splitSection(section: Section, references: readonly ScriptureReference[], idf: Map<string, number>): Section[] {
-  const half = Math.ceil(section.sentences.length / 2);
+/**
+ * Splits a section in two halves of its content sentences (for a series longer than the sermon
+ * has points); undefined when too little content for two days.
+ */
+export function splitSection(section: Section, a: SermonAnalysis, minContent = 4): Section[] | undefined {
+  const { references, idf } = a;
+  const content = section.sentences.flatMap((s, k) => (isContent(s, a) ? [k] : []));
+  if (content.length < minContent) return undefined;
+  let half = at(content, Math.ceil(content.length / 2));
+  // An announced point stays with its statement ("Our first point is simple. Love comes…").
+  if (half > 0 && announcedPoint(at(section.sentences, half - 1).text) !== undefined) half -= 1;
+  if (half <= 0) return undefined;
   const parts = [section.sentences.slice(0, half), section.sentences.slice(half)];
   return parts.map((p) => {
-    const built = buildSection(p, p.map((s) => tfidf(s.terms, idf)), references, idf);
+    const built = buildSection(p, p.map((s) => tfidf(s.terms, idf)), a);
     // The second half keeps the section's scripture when it cites none of its own.
     const own = references.some((r) => r.start >= at(p, 0).start && r.start < at(p, p.length - 1).end);
     return own ? built : { ...built, scripture: section.scripture };
   });
+}
+
+/** May fill a content field: not housekeeping, not the reading, not a fragment. */
+export function isContent(s: Sentence, a: Pick<SermonAnalysis, 'skip'>): boolean {
+  return !a.skip.has(s.index) && s.text.split(/\s+/).length >= 4;
 }
 
 function rankBy(sentences: readonly Sentence[], scores: readonly number[]): Sentence[] {
@@ -165,6 +214,12 @@ function lengthWeight(s: Sentence): number {
   if (words < 6) return 0.3;
   if (words > 45) return 0.6;
   return 1;
+}
+
+function termCounts(sentences: readonly Sentence[]): Map<string, number> {
+  const tf = new Map<string, number>();
+  for (const s of sentences) for (const t of s.terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+  return tf;
 }
 
 function centroidOf(vectors: readonly Vector[]): Vector {

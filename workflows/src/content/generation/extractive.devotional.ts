@@ -1,0 +1,160 @@
+// One devotional day from one section of the sermon. Each field takes a different sentence of
+// the section, preferring sentences no earlier day has used; titles and themes are not repeated.
+import type { ScriptureTextProvider } from '../scripture/scripture-text.provider.ts';
+import { isApplication, isContent, type Section, type SermonAnalysis } from './extractive.analysis.ts';
+import { at, type Sentence } from './extractive.text.ts';
+import { phraseTitle } from './extractive.phrases.ts';
+import { leansBack } from './extractive.discourse.ts';
+import { themeWord, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
+import type { DevotionalDay, PassageForm, Reflection } from './content.types.ts';
+
+
+/** What the days written so far have used. */
+export class DayState {
+  readonly sentences = new Set<number>();
+  /** The day whose section holds each sentence, so earlier days leave it alone. */
+  readonly owner = new Map<number, number>();
+  readonly titles = new Set<string>();
+  readonly themes = new Set<string>();
+}
+
+const ADDRESSES_LISTENER = /\b(?:you|your|yourself)\b/i;
+const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b(?:the|a|an)\b/g, '').replace(/\s+/g, ' ').trim();
+
+/** The section's sentences that may fill a content field, best first. */
+export function contentPool(section: Section, a: SermonAnalysis): Sentence[] {
+  const pool = section.ranked.filter((s) => isContent(s, a) && !section.statementIndexes.includes(s.index));
+  // Sentences that lean on the one before ("That is what…", "It holds…") read poorly alone.
+  return [...pool.filter((s) => !leansBack(s.text)), ...pool.filter((s) => leansBack(s.text))];
+}
+
+export async function buildDay(day: number, section: Section, a: SermonAnalysis, state: DayState, scriptureText: ScriptureTextProvider): Promise<DevotionalDay> {
+  const ref = section.scripture;
+  const reference = ref?.display ?? '';
+  const text = ref ? await scriptureText.passage(ref.osis) : '';
+  const pool = contentPool(section, a);
+  const fresh = (s: Sentence) => !state.sentences.has(s.index);
+  const taken = new Set<number>();
+  // Tiers: the section's unused sentences; then, for the fields a day cannot do without, its
+  // sentences other days used and finally the nearest sentences of the rest of the sermon.
+  const centre = at(section.sentences, Math.floor(section.sentences.length / 2)).index;
+  const statements = new Set(a.sections.flatMap((x) => x.statementIndexes));
+  const later = (s: Sentence) => (state.owner.get(s.index) ?? 0) > day;
+  const nearby = a.sentences
+    .filter((s) => isContent(s, a) && !statements.has(s.index) && !pool.includes(s))
+    .sort((x, y) => Math.abs(x.index - centre) - Math.abs(y.index - centre) || x.index - y.index);
+  const own = pool.filter(fresh);
+  const deep = [
+    ...own,
+    ...nearby.filter((s) => fresh(s) && !later(s)),
+    ...pool.filter((s) => !fresh(s)),
+    ...nearby.filter((s) => !fresh(s)),
+    ...nearby.filter((s) => fresh(s) && later(s)),
+  ];
+  const pick = (from: readonly Sentence[], ok: (s: Sentence) => boolean = () => true): Sentence | undefined => {
+    const s = from.find((x) => !taken.has(x.index) && ok(x));
+    if (s) taken.add(s.index);
+    return s;
+  };
+  const statement = (s: Sentence) => !s.text.endsWith('?');
+  const explains = (s: Sentence) => statement(s) && !isApplication(s);
+
+  const takeaway = section.statement ? sentenceCase(section.statement) : pick(deep, (s) => explains(s) && s.text.split(/\s+/).length <= 25)?.text ?? '';
+  const interpretation = [pick(deep, explains)];
+  // The call to action: the section's own, else one no day has used, else any sentence.
+  const sectionCalls = section.sentences.filter((s) => isApplication(s) && isContent(s, a)).sort((x, y) => Number(fresh(y)) - Number(fresh(x)));
+  const callsAnywhere = a.sentences.filter((s) => isApplication(s) && isContent(s, a));
+  const application =
+    pick(sectionCalls) ??
+    pick(callsAnywhere, (s) => fresh(s) && !later(s)) ??
+    pick(own, (s) => statement(s) && ADDRESSES_LISTENER.test(s.text)) ??
+    pick(callsAnywhere) ??
+    pick(deep, statement);
+  const moreApplications = [pick(sectionCalls), pick(sectionCalls)];
+  const context = passageContext(section, a, ref?.start, taken, fresh) ?? pick(deep);
+  const contextMore = context && own.includes(context) ? pick(own) : undefined;
+  interpretation.push(pick(own, explains));
+  // Observations: the section's remaining words, else the passage as the preacher read it.
+  const readings = section.sentences.filter((s) => a.readings.has(s.index));
+  const observable = [...own.filter((s) => !isApplication(s)), ...readings];
+  const observations = [pick(observable) ?? pick(deep)];
+  for (let k = 0; k < 4; k += 1) observations.push(pick(observable));
+  const defined = (xs: Array<Sentence | undefined>) => xs.filter((s): s is Sentence => s !== undefined);
+  const contextQuick = context?.text ?? '';
+  const contextFull = defined([context, contextMore]).sort(byIndex).map((s) => s.text).join(' ');
+  const observed = defined(observations).sort(byIndex);
+  const explained = defined(interpretation);
+  const calls = defined([application, ...moreApplications]);
+
+  const title = sectionTitle(section, a, pool, state.titles);
+  const phrase = themePhrase(section, a, title, state.themes);
+  const theme = phrase ? phraseTitle(phrase.surface) : themeWord(section, a, new Set([...state.themes, norm(title)])) ?? title;
+  state.titles.add(norm(title));
+  state.themes.add(norm(theme));
+  for (const i of taken) state.sentences.add(i);
+
+  const line = explained[0]?.text ?? takeaway;
+  const wording: Wording = { reference, clause: pointClause(section.statement, takeaway), takeaway: takeaway || line, phrase: phrase?.surface, line };
+  const quick: Reflection = {
+    observations: observed.slice(0, 2).map((s) => s.text),
+    interpretation: explained[0]?.text ?? '',
+    application: calls[0]?.text ?? '',
+    keyTakeaway: takeaway,
+    question: questions(wording).quick,
+  };
+  const full: Reflection = {
+    observations: observed.map((s) => s.text),
+    interpretation: [...explained].sort(byIndex).map((s) => s.text).join(' '),
+    application: calls.map((s) => s.text).join(' '),
+    keyTakeaway: takeaway,
+    question: questions(wording).full,
+  };
+  const passage = (context: string): PassageForm => ({ reference, text, context });
+  const others = [...section.otherScriptures, ...a.distinct.filter((r) => r.osis !== ref?.osis && !section.otherScriptures.includes(r))].slice(0, 3);
+  return {
+    day_number: day,
+    title,
+    theme,
+    opening_prayer: openingPrayer(wording),
+    scripture_passage: { quick: passage(contextQuick), full: passage(contextFull) },
+    reflection: { quick, full },
+    closing_prayer: closingPrayer(wording),
+    additional_scripture: others.map((r) => ({ reference: r.display, note: trimWords(nearestContent(a, r.start)?.text ?? '', 40) })),
+  };
+}
+
+/**
+ * Where the passage sits in the sermon: the preacher's words next to the citation when the
+ * section cites it, else the section's opening words; never housekeeping or the reading itself.
+ */
+function passageContext(section: Section, a: SermonAnalysis, citedAt: number | undefined, taken: Set<number>, fresh: (s: Sentence) => boolean): Sentence | undefined {
+  const first = at(section.sentences, 0);
+  const last = at(section.sentences, section.sentences.length - 1);
+  const usable = (s: Sentence) => isContent(s, a) && !taken.has(s.index) && !section.statementIndexes.includes(s.index);
+  let near: Sentence[];
+  if (citedAt !== undefined && citedAt >= first.start && citedAt < last.end) {
+    const citing = a.sentences.find((s) => s.end > citedAt) ?? last;
+    near = section.sentences
+      .filter((s) => Math.abs(s.index - citing.index) <= 3 && usable(s))
+      .sort((x, y) => Number(fresh(y)) - Number(fresh(x)) || Math.abs(x.index - citing.index) - Math.abs(y.index - citing.index) || x.index - y.index);
+  } else {
+    near = [...section.sentences.filter((s) => usable(s) && fresh(s)), ...section.sentences.filter((s) => usable(s) && !fresh(s))];
+  }
+  const chosen = near[0];
+  if (chosen) taken.add(chosen.index);
+  return chosen;
+}
+
+/** The first sentence at or after an offset that says something (a citation's note). */
+function nearestContent(a: SermonAnalysis, offset: number): Sentence | undefined {
+  const i = a.sentences.findIndex((s) => s.end > offset);
+  if (i < 0) return undefined;
+  return a.sentences.slice(i, i + 3).find((s) => !a.skip.has(s.index)) ?? a.sentences[i];
+}
+
+function sentenceCase(text: string): string {
+  const t = text.trim();
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
+}
+
+const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;

@@ -1,0 +1,140 @@
+// Sermon structure: which sentences are housekeeping (greetings, "turn with me to…", "let us
+// pray", bare signposts), which read the cited scripture aloud, and how a point the preacher
+// announces becomes a short title.
+import { contentTerms } from './extractive.text.ts';
+
+const GREETING = /^(?:well,?\s+|and\s+)?(?:good (?:morning|evening|afternoon)|welcome|hello|hi|greetings)\b/i;
+const WELCOME = /\b(?:so good to (?:be|see)|glad (?:you're|you are) here|please (?:be seated|sit down|stand|remain standing|take your seats?))\b/i;
+const NAVIGATION = /\b(?:turn (?:with me )?(?:in your bibles? )?(?:to|with me to)|take your bibles?|open (?:it|them|your bibles?|with me) (?:to|at)|if you have (?:a|your) bible|grab your bible|find your place|(?:^|\. )listen to (?:[1-3] |first |second |third )?[a-z]+ (?:chapter )?[a-z0-9-]+)/i;
+const PRAYER_CALL = /^(?:so,? |now,? |and )?(?:let us|let's|let me) (?:pray|close in prayer|bow)\b|^(?:please )?bow (?:your|our) heads\b|^pray with me\b|^amen\b/i;
+const SIGNPOSTS = [
+  /^(?:so |now |and )?let me (?:ask you (?:a|one) question|give you|close|tell you (?:a|one) story|read|say this|share|start|begin|finish)\b/i,
+  /^(?:so |now )?here is what (?:the|this) (?:text|passage|verse|bible|scripture) says\b/i,
+  /^(?:so |and )?(?:how|what) (?:do|should|can) we (?:live|do|apply|make)\b.*\?$/i,
+  /\b(?:point|truth|thing) (?:this morning |today |tonight )?is (?:simple|this|clear|easy|important|short)\.?$/i,
+  /^(?:first|second|third|fourth|fifth|finally|lastly|next)[,.:]?$/i,
+];
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * A sentence that organises the service rather than says something: greetings, seating,
+ * "turn with me to…", "let us pray", bare signposts ("Our first point is simple."), fragments.
+ * Such sentences may still locate a scripture; they never fill a content field.
+ */
+export function isHousekeeping(text: string): boolean {
+  const t = text.trim();
+  const words = wordsOf(t).length;
+  if (contentTerms(t).length === 0) return true;
+  if (GREETING.test(t) && words <= 12) return true;
+  if (WELCOME.test(t) && words <= 18) return true;
+  if (NAVIGATION.test(t) && words <= 24) return true;
+  if (PRAYER_CALL.test(t) && words <= 8) return true;
+  return SIGNPOSTS.some((re) => re.test(t)) && words <= 12;
+}
+
+/** Terms of a passage text, for telling a sentence that reads it aloud. */
+export function passageTerms(text: string): Set<string> {
+  return new Set(contentTerms(text));
+}
+
+/** The preacher reading the passage aloud: most of the sentence's words are the passage's. */
+export function readsPassage(text: string, passages: readonly Set<string>[]): boolean {
+  const terms = contentTerms(text);
+  if (terms.length < 2) return false;
+  // A short line ("My cup runs over.") must be the passage's words throughout.
+  const needed = terms.length < 4 ? 1 : 0.6;
+  return passages.some((p) => terms.filter((t) => p.has(t)).length / terms.length >= needed);
+}
+
+const POINT_CUE = /^(?:so |and |now )?(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle)\b.*?\b(?:is|:) (?:that |this: )?(.+?)[.!?]*$/i;
+const BARE_STATEMENT = /^(?:simple|this|clear|easy|important|short|straightforward)$/i;
+
+/** "Our second point is that love endures" → "love endures"; "simple" when the point follows. */
+export function announcedPoint(text: string): string | undefined {
+  return POINT_CUE.exec(text)?.[1];
+}
+
+/** The announced point's own words; a bare "is simple." hands over to the next sentence. */
+export function pointStatementOf(text: string, next?: string): { statement: string; fromNext: boolean } | undefined {
+  const said = announcedPoint(text);
+  if (said === undefined) return undefined;
+  if (!BARE_STATEMENT.test(said.trim()) && wordsOf(said).length >= 2) return { statement: said, fromNext: false };
+  if (next && !isHousekeeping(next) && wordsOf(next).length <= 16) return { statement: next.replace(/[.!?]+$/, ''), fromNext: true };
+  return undefined;
+}
+
+const SMALL = new Set('a an the and but or nor for of in on at to by with from as into than via'.split(' '));
+const FILLERS = /\b(?:own|very|really|just|simply|actually|truly)\s+/gi;
+const PRONOUN_PP = /\s+\b(?:for|with|to|in|through|before|toward|towards|on|upon|among|around|beside|within) (?:us|me|you|them|him|her|it)\b/gi;
+const SUBORDINATE = /\s+\b(?:when|because|while|if|until|unless|although|though|so that|even though|whenever)\b/i;
+const PREPOSITION = new Set('in on at to by with from into through before after over under toward towards upon among around beside within without for of'.split(' '));
+const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that', 'this', 'our', 'your', 'my', 'his', 'her', 'their', 'its', 'we', 'you', 'i']);
+
+/** A clause cut to at most `max` words, keeping its subject and verb: the title form of a point. */
+export function compressClause(clause: string, max = 6): string {
+  let t = clause.trim().replace(/^(?:that|this:)\s+/i, '').replace(/[\s,;:—–-]+$/, '');
+  t = t.split(/\s*[,;:—–]\s*|\s+-\s+/)[0] ?? t;
+  t = t.replace(/[.!?"“”]+/g, '').trim();
+  const fits = () => wordsOf(t).length <= max;
+  if (!fits()) t = t.replace(FILLERS, '');
+  if (!fits()) t = t.replace(PRONOUN_PP, '');
+  if (!fits()) {
+    const m = SUBORDINATE.exec(t);
+    if (m && wordsOf(t.slice(0, m.index)).length >= 2) t = t.slice(0, m.index);
+  }
+  if (!fits()) t = t.replace(/^(?:the|a|an)\s+/i, '');
+  let words = wordsOf(t);
+  // Still long: drop trailing prepositional phrases, then simply keep the first words.
+  while (words.length > max) {
+    let cut = -1;
+    for (let i = words.length - 1; i >= 2; i -= 1) if (PREPOSITION.has(words[i]!.toLowerCase())) { cut = i; break; }
+    if (cut < 0) break;
+    words = words.slice(0, cut);
+  }
+  words = words.slice(0, max);
+  while (words.length > 1 && TRAILING_WEAK.has(words[words.length - 1]!.toLowerCase())) words = words.slice(0, -1);
+  return words.join(' ');
+}
+
+/** Headline capitalisation: small words lower-case except first and last. */
+export function headlineCase(phrase: string): string {
+  const words = wordsOf(phrase);
+  return words
+    .map((w, i) => {
+      const lower = w.toLowerCase();
+      if (i > 0 && i < words.length - 1 && SMALL.has(lower)) return lower;
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    })
+    .join(' ');
+}
+
+const PRONOUN_START = /^(?:it|that|this|these|those|they|he|she|him|them|there|and|but|or|so|because|then|which|who)\b/i;
+const PERSONAL = /\b(?:i|i'm|i've|me|my|you|your|you're|yours|yourself)\b/i;
+
+/** A sentence that leans on the one before it ("That is what patient love looks like."). */
+export function leansBack(text: string): boolean {
+  return PRONOUN_START.test(text.trim());
+}
+
+/** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */
+export function standsAlone(text: string, maxWords = 6): boolean {
+  const words = wordsOf(text).length;
+  return words >= 3 && words <= maxWords && !text.trim().endsWith('?') && !PRONOUN_START.test(text.trim()) && !PERSONAL.test(text) && !isHousekeeping(text);
+}
+
+/** A clause a prayer can say "…that <clause>" of: declarative, third person, not too long. */
+export function prayableClause(text: string): string | undefined {
+  const t = text.trim().replace(/[.!]+$/, '');
+  if (t.endsWith('?') || PERSONAL.test(t) || PRONOUN_START.test(t) || wordsOf(t).length > 16 || wordsOf(t).length < 2) return undefined;
+  return lowerFirst(t);
+}
+
+/** Lower-cases a leading word unless it is a name ("God", "Jesus", "Paul"). */
+export function lowerFirst(text: string): string {
+  const first = wordsOf(text)[0] ?? '';
+  if (/^(?:God|God's|Jesus|Jesus'|Christ|Christ's|Lord|Lord's|Paul|David|Peter|Spirit|Holy|I)\b/.test(first)) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
