@@ -105,8 +105,10 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     if (!c) centroids.set(g, (c = centroidOf(vectorsOf(g))));
     return c;
   };
-  while (groups.length > 1 && (groups.length > maxSections || groups.some((g) => g.length < MIN_SECTION))) {
-    const small = groups.findIndex((g) => g.length < MIN_SECTION);
+  // Points the preacher announced stand however short they are; scripture anchors need body.
+  const byPoints = anchors === announced;
+  while (groups.length > 1 && (groups.length > maxSections || (!byPoints && groups.some((g) => g.length < MIN_SECTION)))) {
+    const small = byPoints ? -1 : groups.findIndex((g) => g.length < MIN_SECTION);
     let merge: number;
     if (small >= 0 && groups.length <= maxSections) {
       merge = small === groups.length - 1 ? small - 1 : small;

@@ -4,7 +4,7 @@ import type { ScriptureTextProvider } from '../scripture/scripture-text.provider
 import { isApplication, isContent, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, type Sentence } from './extractive.text.ts';
 import { phraseTitle } from './extractive.phrases.ts';
-import { leansBack } from './extractive.discourse.ts';
+import { isFrame, leansBack } from './extractive.discourse.ts';
 import { themeWord, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
 import type { DevotionalDay, PassageForm, Reflection } from './content.types.ts';
 
@@ -14,6 +14,9 @@ export class DayState {
   readonly sentences = new Set<number>();
   /** The day whose section holds each sentence, so earlier days leave it alone. */
   readonly owner = new Map<number, number>();
+  readonly uses = new Map<number, number>();
+  /** Noun phrase keys of the days still to write, by day. */
+  readonly phrasesOf = new Map<number, Set<string>>();
   readonly titles = new Set<string>();
   readonly themes = new Set<string>();
 }
@@ -39,6 +42,7 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   // sentences other days used and finally the nearest sentences of the rest of the sermon.
   const centre = at(section.sentences, Math.floor(section.sentences.length / 2)).index;
   const statements = new Set(a.sections.flatMap((x) => x.statementIndexes));
+  const uses = (s: Sentence) => state.uses.get(s.index) ?? 0;
   const later = (s: Sentence) => (state.owner.get(s.index) ?? 0) > day;
   const nearby = a.sentences
     .filter((s) => isContent(s, a) && !statements.has(s.index) && !pool.includes(s))
@@ -47,8 +51,8 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   const deep = [
     ...own,
     ...nearby.filter((s) => fresh(s) && !later(s)),
-    ...pool.filter((s) => !fresh(s)),
-    ...nearby.filter((s) => !fresh(s)),
+    // Repeats spread over the sermon: the least used first.
+    ...[...pool.filter((s) => !fresh(s)), ...nearby.filter((s) => !fresh(s))].sort((x, y) => uses(x) - uses(y)),
     ...nearby.filter((s) => fresh(s) && later(s)),
   ];
   const pick = (from: readonly Sentence[], ok: (s: Sentence) => boolean = () => true): Sentence | undefined => {
@@ -59,25 +63,32 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   const statement = (s: Sentence) => !s.text.endsWith('?');
   const explains = (s: Sentence) => statement(s) && !isApplication(s);
 
-  const takeaway = section.statement ? sentenceCase(section.statement) : pick(deep, (s) => explains(s) && s.text.split(/\s+/).length <= 25)?.text ?? '';
+  const takeaway = section.statement
+    ? sentenceCase(section.statement)
+    : (pick(deep, (s) => explains(s) && !isFrame(s.text) && s.text.split(/\s+/).length <= 25) ?? pick(deep, explains))?.text ?? '';
   const interpretation = [pick(deep, explains)];
   // The call to action: the section's own, else one no day has used, else any sentence.
   const sectionCalls = section.sentences.filter((s) => isApplication(s) && isContent(s, a)).sort((x, y) => Number(fresh(y)) - Number(fresh(x)));
   const callsAnywhere = a.sentences.filter((s) => isApplication(s) && isContent(s, a));
+  const speaksToYou = (s: Sentence) => statement(s) && ADDRESSES_LISTENER.test(s.text) && !later(s);
   const application =
     pick(sectionCalls) ??
     pick(callsAnywhere, (s) => fresh(s) && !later(s)) ??
-    pick(own, (s) => statement(s) && ADDRESSES_LISTENER.test(s.text)) ??
-    pick(callsAnywhere) ??
+    pick(own, speaksToYou) ??
+    pick(nearby, (s) => fresh(s) && speaksToYou(s)) ??
+    // The sermon's call to action again, but on two days at most.
+    pick([...callsAnywhere].sort((x, y) => uses(x) - uses(y)), (s) => uses(s) + (later(s) ? 1 : 0) < 2) ??
     pick(deep, statement);
   const moreApplications = [pick(sectionCalls), pick(sectionCalls)];
-  const context = passageContext(section, a, ref?.start, taken, fresh) ?? pick(deep);
+  const context = passageContext(section, a, ref?.start, taken, fresh) ?? pick(deep, (s) => !isApplication(s) && !later(s)) ?? pick(deep);
   const contextMore = context && own.includes(context) ? pick(own) : undefined;
   interpretation.push(pick(own, explains));
   // Observations: the section's remaining words, else the passage as the preacher read it.
   const readings = section.sentences.filter((s) => a.readings.has(s.index));
   const observable = [...own.filter((s) => !isApplication(s)), ...readings];
-  const observations = [pick(observable) ?? pick(deep)];
+  // Wherever the preacher read this day's passage aloud: an observation of the text itself.
+  const passageRead = ref ? a.sentences.filter((s) => a.readings.has(s.index) && Math.abs(s.start - ref.start) < 400) : [];
+  const observations = [pick(observable) ?? pick(passageRead, (s) => uses(s) === 0) ?? pick(deep, (s) => !isApplication(s)) ?? pick(deep)];
   for (let k = 0; k < 4; k += 1) observations.push(pick(observable));
   const defined = (xs: Array<Sentence | undefined>) => xs.filter((s): s is Sentence => s !== undefined);
   const contextQuick = context?.text ?? '';
@@ -88,10 +99,14 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
 
   const title = sectionTitle(section, a, pool, state.titles);
   const phrase = themePhrase(section, a, title, state.themes);
-  const theme = phrase ? phraseTitle(phrase.surface) : themeWord(section, a, new Set([...state.themes, norm(title)])) ?? title;
+  const laterPhrases = new Set([...state.phrasesOf].filter(([d]) => d > day).flatMap(([, keys]) => [...keys]));
+  const theme = phrase ? phraseTitle(phrase.surface) : themeWord(section, a, new Set([...state.themes, norm(title)]), laterPhrases) ?? title;
   state.titles.add(norm(title));
   state.themes.add(norm(theme));
-  for (const i of taken) state.sentences.add(i);
+  for (const i of taken) {
+    state.sentences.add(i);
+    state.uses.set(i, (state.uses.get(i) ?? 0) + 1);
+  }
 
   const line = explained[0]?.text ?? takeaway;
   const wording: Wording = { reference, clause: pointClause(section.statement, takeaway), takeaway: takeaway || line, phrase: phrase?.surface, line };

@@ -73,7 +73,10 @@ const SUBORDINATE = /\s+\b(?:when|because|while|if|until|unless|although|though|
 const PREPOSITION = new Set('in on at to by with from into through before after over under toward towards upon among around beside within without for of'.split(' '));
 const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that', 'this', 'our', 'your', 'my', 'his', 'her', 'their', 'its', 'we', 'you', 'i']);
 
-/** A clause cut to at most `max` words, keeping its subject and verb: the title form of a point. */
+/**
+ * A clause cut to at most `max` words, keeping its subject and verb: the title form of a point.
+ * Empty when no cut keeps its sense.
+ */
 export function compressClause(clause: string, max = 6): string {
   let t = clause.trim().replace(/^(?:that|this:)\s+/i, '').replace(/[\s,;:—–-]+$/, '');
   t = t.split(/\s*[,;:—–]\s*|\s+-\s+/)[0] ?? t;
@@ -96,8 +99,12 @@ export function compressClause(clause: string, max = 6): string {
   }
   words = words.slice(0, max);
   while (words.length > 1 && TRAILING_WEAK.has(words[words.length - 1]!.toLowerCase())) words = words.slice(0, -1);
-  return words.join(' ');
+  const cut = words.join(' ');
+  // A cut that drops the negation says the opposite ("Grace is a gift we do [not earn]").
+  return NEGATION.test(clause) && !NEGATION.test(cut) ? '' : cut;
 }
+
+const NEGATION = /\b(?:not|never|no|nothing|nobody|cannot|\w+n't)\b/i;
 
 /** Headline capitalisation: small words lower-case except first and last. */
 export function headlineCase(phrase: string): string {
@@ -111,6 +118,15 @@ export function headlineCase(phrase: string): string {
     .join(' ');
 }
 
+// "Today we think about hope.", "This morning we are going to look at…": the sermon's frame, not its message.
+const FRAMING = /^(?:so,? |now,? )?(?:(?:today|this morning|tonight|this evening|this week),? )?(?:we|i)(?: are| am|'re|'m)?(?: going to| gonna| want to| will)?(?: \w+)? (?:think|talk|look|study|consider|learn|explore|see|read|begin|start)\b/i;
+const CITES = /\b(?:genesis|exodus|psalms?|proverbs|isaiah|jeremiah|matthew|mark|luke|john|acts|romans|corinthians|galatians|ephesians|philippians|colossians|hebrews|james|peter|revelation|timothy|chapter|verses?)\b/i;
+
+/** The sermon talking about itself, or naming a passage: not a title, takeaway or prayer. */
+export function isFrame(text: string): boolean {
+  return FRAMING.test(text.trim()) || CITES.test(text);
+}
+
 const PRONOUN_START = /^(?:it|that|this|these|those|they|he|she|him|them|there|and|but|or|so|because|then|which|who)\b/i;
 const PERSONAL = /\b(?:i|i'm|i've|me|my|you|your|you're|yours|yourself)\b/i;
 
@@ -122,13 +138,13 @@ export function leansBack(text: string): boolean {
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */
 export function standsAlone(text: string, maxWords = 6): boolean {
   const words = wordsOf(text).length;
-  return words >= 3 && words <= maxWords && !text.trim().endsWith('?') && !PRONOUN_START.test(text.trim()) && !PERSONAL.test(text) && !isHousekeeping(text);
+  return words >= 3 && words <= maxWords && !text.trim().endsWith('?') && !PRONOUN_START.test(text.trim()) && !PERSONAL.test(text) && !isFrame(text) && !isHousekeeping(text);
 }
 
 /** A clause a prayer can say "…that <clause>" of: declarative, third person, not too long. */
 export function prayableClause(text: string): string | undefined {
   const t = text.trim().replace(/[.!]+$/, '');
-  if (t.endsWith('?') || PERSONAL.test(t) || PRONOUN_START.test(t) || wordsOf(t).length > 16 || wordsOf(t).length < 2) return undefined;
+  if (t.endsWith('?') || PERSONAL.test(t) || PRONOUN_START.test(t) || isFrame(t) || wordsOf(t).length > 16 || wordsOf(t).length < 2) return undefined;
   return lowerFirst(t);
 }
 

@@ -34,7 +34,10 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
     const analysis = await this.analyse(input);
     const sections = daySections(analysis);
     const state = new DayState();
-    sections.forEach((section, i) => section.sentences.forEach((s) => { if (!state.owner.has(s.index)) state.owner.set(s.index, i + 1); }));
+    sections.forEach((section, i) => {
+      for (const s of section.sentences) if (!state.owner.has(s.index)) state.owner.set(s.index, i + 1);
+      state.phrasesOf.set(i + 1, new Set(section.nounPhrases.map((p) => p.key)));
+    });
     const days: DevotionalDay[] = [];
     // One after another: each day avoids the sentences, titles and themes of the days before it.
     for (let i = 0; i < DAYS; i += 1) days.push(await buildDay(i + 1, at(sections, i), analysis, state, this.scriptureText));
@@ -98,7 +101,7 @@ export function buildOutline(a: SermonAnalysis): Outline {
   const tailStart = contentSentences[Math.floor(contentSentences.length * 0.85)]?.index ?? 0;
   const conclusion = contentSentences.filter((s) => s.index >= tailStart).sort(byRank).slice(0, 3).sort(byIndex).map((s) => s.text);
   return {
-    theme: outlineTheme(a),
+    theme: outlineTheme(a) || (mainPoints[0]?.title ?? ''),
     mainPoints,
     keyPoints,
     scriptures: a.distinct.map((r) => r.display),

@@ -40,12 +40,13 @@ const isPossessive = (t: Token) => /'s$/.test(t.lower) && t.lower.length > 3 && 
 const NOT_CONTENT = new Set(['everyone', 'everybody', 'anyone', 'anybody', 'nobody', 'else', 'whoever', 'whatever']);
 const contentWord = (t: Token) => t.lower.length > 2 && !isStopword(t.lower) && !NOT_CONTENT.has(t.lower) && !isPossessive(t);
 
+const SINGULAR = new Set(['a', 'an', 'every', 'each', 'this']);
 const ADVERB = /^(?:forever|together|alone|away|home|today|tonight|tomorrow|yesterday|always|often|already|instead|anyway|too|enough|[a-z]+ly)$/;
 const isDeterminer = (t: Token) => ARTICLE.has(t.lower) || PRONOUN_DET.has(t.lower) || t.lower === 'of' || isPossessive(t);
 
 /** Content words after each determiner, up to three, stopping at punctuation. */
-function bodies(ts: readonly Token[]): Array<{ at: number; body: Token[] }> {
-  const out: Array<{ at: number; body: Token[] }> = [];
+function bodies(ts: readonly Token[]): Array<{ det: Token; body: Token[] }> {
+  const out: Array<{ det: Token; body: Token[] }> = [];
   for (let i = 0; i < ts.length; i += 1) {
     if (!isDeterminer(ts[i]!) || ts[i]!.gap) continue;
     const body: Token[] = [];
@@ -53,7 +54,7 @@ function bodies(ts: readonly Token[]): Array<{ at: number; body: Token[] }> {
       body.push(ts[j]!);
       if (ts[j]!.gap) break;
     }
-    if (body.length) out.push({ at: i, body });
+    if (body.length) out.push({ det: ts[i]!, body });
   }
   return out;
 }
@@ -69,19 +70,22 @@ export function nounsOf(sentences: readonly Sentence[]): Set<string> {
   for (const list of found) for (const { body } of list) if (body.length === 1 && !ADVERB.test(body[0]!.lower)) lone.add(stemmed(body[0]!.lower));
   const nouns = new Set(lone);
   for (const list of found) {
-    for (const { body } of list) {
+    for (const { det, body } of list) {
       if (body.length < 2) continue;
       const last = body[body.length - 1]!.lower;
-      if (!lone.has(stemmed(body[body.length - 2]!.lower)) && !ADVERB.test(last)) nouns.add(stemmed(last));
+      if (lone.has(stemmed(body[body.length - 2]!.lower)) || ADVERB.test(last)) continue;
+      nouns.add(stemmed(SINGULAR.has(det.lower) && /[^s]s$/.test(last) ? body[body.length - 2]!.lower : last));
     }
   }
   return nouns;
 }
 
 /** Drops a trailing verb or adverb: "the shepherd provides (rest)" → "the shepherd". */
-function trimTail(body: Token[], nouns: Set<string>): Token[] {
-  // A noun followed by an -s verb or by a name starts a new clause ("the valley David starts").
-  const cut = body.findIndex((t, k) => k > 0 && nouns.has(stemmed(body[k - 1]!.lower)) && (/[^s]s$/.test(t.lower) || (/^[A-Z]/.test(t.raw) && /^[a-z]/.test(body[k - 1]!.raw))));
+function trimTail(body: Token[], nouns: Set<string>, det?: Token): Token[] {
+  // A noun followed by an -s verb or by a name starts a new clause ("the valley David starts");
+  // after "a"/"every", an -s word is a verb ("a changed heart shows").
+  const singular = det !== undefined && SINGULAR.has(det.lower);
+  const cut = body.findIndex((t, k) => k > 0 && (((nouns.has(stemmed(body[k - 1]!.lower)) || singular) && /[^s]s$/.test(t.lower)) || (nouns.has(stemmed(body[k - 1]!.lower)) && /^[A-Z]/.test(t.raw) && /^[a-z]/.test(body[k - 1]!.raw))));
   const out = cut > 0 ? body.slice(0, cut) : [...body];
   while (out.length >= 2) {
     const last = out[out.length - 1]!.lower;
@@ -109,7 +113,7 @@ export function nounPhrases(sentences: readonly Sentence[], nouns: Set<string>):
           j += 1;
           if (ts[j - 1]!.gap) break;
         }
-        const trimmed = trimTail(body, nouns);
+        const trimmed = trimTail(body, nouns, det);
         if (trimmed.length < body.length) { body = trimmed; j = i + 1 + body.length; }
       } else {
         // A bare adjective-noun pair ("patient love") that starts a phrase of its own.

@@ -4,7 +4,7 @@
 import type { Section, SermonAnalysis } from './extractive.analysis.ts';
 import { compressClause, headlineCase, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
-import { titleCase, type Sentence } from './extractive.text.ts';
+import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
 
 const MAX_TITLE_WORDS = 6;
 
@@ -21,7 +21,9 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
   for (const s of pool) if (standsAlone(s.text, 9)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   for (const p of a.sermonPhrases.slice(0, 8)) candidates.push(phraseTitle(p.surface));
-  const chosen = candidates.find((c) => c && !taken.has(norm(c))) ?? candidates[0] ?? '';
+  // Nothing but housekeeping: the section's key word, so the day still has a heading.
+  candidates.push(titleCase(section.phrase));
+  const chosen = candidates.find((c) => c && !taken.has(norm(c))) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
 }
 
@@ -34,16 +36,29 @@ export function themePhrase(section: Section, a: SermonAnalysis, title: string, 
   return section.nounPhrases.find(fits);
 }
 
-/** A theme when the section has no noun phrase: its key word, when the sermon uses it as a noun. */
-export function themeWord(section: Section, a: SermonAnalysis, taken: ReadonlySet<string>): string | undefined {
-  return section.phrases.filter((p) => !p.includes(' ') && a.nouns.has(p.toLowerCase())).map(titleCase).find((p) => !taken.has(norm(p)));
+const NOUN_SUFFIX = /(?:ing|ness|tion|sion|ment|ity|ance|ence|ship|hood|dom)$/;
+
+/**
+ * A theme when the section has no noun phrase of its own: the subject of its point
+ * ("suffering"), its key word when the sermon uses it as a noun, else a phrase of the sermon no
+ * later day needs.
+ */
+export function themeWord(section: Section, a: SermonAnalysis, taken: ReadonlySet<string>, later: ReadonlySet<string>): string | undefined {
+  const nounish = (w: string) => a.nouns.has(w.toLowerCase()) || NOUN_SUFFIX.test(w.toLowerCase());
+  const subject = section.statement?.split(/\s+/)[0];
+  const words = [...(subject && /^[a-z]{4,}$/i.test(subject) && !isStopword(subject.toLowerCase()) ? [subject] : []), ...section.phrases.filter((p) => !p.includes(' '))];
+  const word = words.filter(nounish).map(titleCase).find((w) => !taken.has(norm(w)));
+  if (word) return word;
+  const phrase = a.sermonPhrases.find((p) => !later.has(p.key) && !taken.has(norm(phraseTitle(p.surface))));
+  return phrase ? phraseTitle(phrase.surface) : undefined;
 }
 
 export function outlineTheme(a: SermonAnalysis): string {
   // A phrase of two words or more names a sermon better than a lone noun ("The Good Shepherd").
   const best = a.sermonPhrases.slice(0, 3).find((p) => p.terms.length > 1) ?? a.sermonPhrases[0];
   if (best) return phraseTitle(best.surface);
-  return titleCase(a.themePhrases[0] ?? '');
+  const noun = a.themePhrases.find((p) => p.split(' ').every((w) => a.nouns.has(w.toLowerCase())));
+  return noun ? titleCase(noun) : '';
 }
 
 export type Wording = {

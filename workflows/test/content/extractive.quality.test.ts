@@ -1,0 +1,219 @@
+// What a pastor would notice in the extractive outline and devotionals: housekeeping sentences
+// used as content, one-word or verb titles, broken prayers, repeats within a day or across days.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ExtractiveGenerator } from '../../src/content/generation/extractive.generator.ts';
+import { devotionalDaySchema, outlineSchema, schemaErrors } from '../../src/content/generation/content.schema.ts';
+import type { DevotionalDay, Outline } from '../../src/content/generation/content.types.ts';
+import { DiathekeScriptureText } from '../../src/content/scripture/scripture-text.provider.ts';
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+const fixtures: Record<string, string> = {
+  'sermon-endurance': read('../transcription/fixtures/sermon-endurance.txt'),
+  'sermon-love': read('./fixtures/sermon-love.txt'),
+  'sermon-shepherd': read('./fixtures/sermon-shepherd.txt'),
+};
+const generator = new ExtractiveGenerator({ scriptureText: new DiathekeScriptureText() });
+const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
+const sentencesOf = (t: string) => squash(t).split(/(?<=[.!?])\s+(?=[A-Z“"])/).filter(Boolean);
+
+// Written independently of the generator's own patterns: the service, not the message.
+const HOUSEKEEPING = [
+  /^(?:well, )?good morning\b/i,
+  /^please (?:be seated|turn)\b/i,
+  /\bturn with me\b/i,
+  /^if you have a bible\b/i,
+  /\b(?:take|open) (?:your bibles|it to)\b/i,
+  /^let(?: us|'s) pray\b/i,
+  /^our (?:first|second|third|fourth|fifth) point is simple\.$/i,
+  /^simple\.?$/i,
+  /^let me (?:ask you a question|close|give you)\b/i,
+];
+const isHousekeeping = (s: string) => HOUSEKEEPING.some((re) => re.test(s.trim()));
+// The single words the old generator made titles of.
+const BAD_TITLE_WORDS = new Set(['believes', 'simple', 'begin', 'pray', 'church', 'hard', 'good', 'hopes', 'weak', 'cup runs', 'lord forever', 'table']);
+
+type Generated = { outline: Outline; days: DevotionalDay[] };
+const cache = new Map<string, Promise<Generated>>();
+function generate(name: string): Promise<Generated> {
+  let p = cache.get(name);
+  if (!p) {
+    const transcript = fixtures[name]!;
+    p = generator.generateOutline({ transcript }).then(async (outline) => ({ outline, days: await generator.generateDevotionals({ transcript, outline }) }));
+    cache.set(name, p);
+  }
+  return p;
+}
+
+/** Every sentence a content field of the outline shows, with where it came from. */
+function outlineContent(o: Outline): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [i, p] of o.mainPoints.entries()) {
+    out.push([`mainPoints[${i}].summary`, p.summary]);
+    for (const [, li] of p.details.matchAll(/<li>“(.*?)”<\/li>/g)) out.push([`mainPoints[${i}].details`, li!]);
+  }
+  for (const key of ['keyPoints', 'applications', 'illustrations', 'conclusion'] as const) for (const s of o[key]) out.push([key, s]);
+  return out;
+}
+
+/** The sentences of one form of a day's content fields, field by field. */
+function dayContent(d: DevotionalDay, form: 'quick' | 'full'): Array<[string, string]> {
+  const r = d.reflection[form];
+  const out: Array<[string, string]> = [];
+  for (const s of sentencesOf(d.scripture_passage[form].context)) out.push(['context', s]);
+  for (const s of r.observations) out.push(['observation', s]);
+  for (const s of sentencesOf(r.interpretation)) out.push(['interpretation', s]);
+  for (const s of sentencesOf(r.application)) out.push(['application', s]);
+  out.push(['keyTakeaway', r.keyTakeaway]);
+  return out.filter(([, s]) => s.length > 0);
+}
+
+for (const name of Object.keys(fixtures)) {
+  const transcript = fixtures[name]!;
+  const inTranscript = (s: string) => squash(transcript).toLowerCase().includes(squash(s).replace(/&#39;/g, "'").toLowerCase());
+
+  test(`${name}: no housekeeping sentence fills a content field`, async () => {
+    const { outline, days } = await generate(name);
+    for (const [where, s] of outlineContent(outline)) assert.ok(!isHousekeeping(s), `outline ${where}: "${s}"`);
+    for (const d of days) {
+      for (const form of ['quick', 'full'] as const) for (const [where, s] of dayContent(d, form)) assert.ok(!isHousekeeping(s), `day ${d.day_number} ${form} ${where}: "${s}"`);
+      for (const extra of d.additional_scripture) assert.ok(!isHousekeeping(extra.note), `day ${d.day_number} note: "${extra.note}"`);
+    }
+  });
+
+  test(`${name}: every content sentence is the preacher's own`, async () => {
+    const { outline, days } = await generate(name);
+    for (const [where, s] of outlineContent(outline)) assert.ok(inTranscript(s), `outline ${where}: "${s}"`);
+    for (const d of days) for (const form of ['quick', 'full'] as const) for (const [where, s] of dayContent(d, form)) assert.ok(inTranscript(s), `day ${d.day_number} ${form} ${where}: "${s}"`);
+  });
+
+  test(`${name}: titles and themes are short phrases of the sermon, headline-cased`, async () => {
+    const { outline, days } = await generate(name);
+    const names = [outline.theme, ...outline.mainPoints.map((p) => p.title), ...days.flatMap((d) => [d.title, d.theme])];
+    for (const title of names) {
+      const words = title.split(/\s+/);
+      assert.ok(words.length >= 1 && words.length <= 6, `"${title}": ${words.length} words`);
+      assert.ok(!BAD_TITLE_WORDS.has(title.toLowerCase()), `"${title}" is a bare word`);
+      assert.match(title, /^[A-Z]/, `"${title}" is capitalised`);
+      // Each content word of a title is a word the preacher said.
+      for (const w of words) assert.ok(new RegExp(`\\b${w.replace(/[^A-Za-z']/g, '')}\\b`, 'i').test(transcript), `"${w}" of "${title}" is in the sermon`);
+      if (words.length === 1) assert.match(transcript, new RegExp(`\\b(?:(?:the|a|an|his|our|your|God's|of)(?: \\w+)? ${title}|${title} is)\\b`, 'i'), `a one-word title is a noun of the sermon: ${title}`);
+    }
+  });
+
+  test(`${name}: prayers and questions are whole sentences around the sermon's words`, async () => {
+    const { days } = await generate(name);
+    for (const d of days) {
+      for (const form of ['quick', 'full'] as const) {
+        for (const prayer of [d.opening_prayer[form], d.closing_prayer[form]]) {
+          assert.match(prayer, /^(?:Lord|Heavenly Father|Father),/, prayer);
+          assert.match(prayer, /(?:Amen|amen)\.$/, prayer);
+          assert.doesNotMatch(prayer, /teach me about \w+\.|let \w+ shape my day|“\.”|\s\./, prayer);
+          // The truth a prayer names is the preacher's clause.
+          const truth = /this truth: (.+?)\. Amen\.$|teach me that (.+?)\. Make me|thank you that (.+?)\. Help me/.exec(prayer);
+          if (truth) assert.ok(inTranscript(truth[1] ?? truth[2] ?? truth[3]!), `"${truth[0]}" is grounded`);
+        }
+        assert.match(d.reflection[form].question, /^[A-Z].+\?$/);
+        assert.doesNotMatch(d.reflection[form].question, /“”|\.”\?/);
+      }
+    }
+  });
+
+  test(`${name}: no sentence repeats within a day`, async () => {
+    const { days } = await generate(name);
+    for (const d of days) {
+      for (const form of ['quick', 'full'] as const) {
+        const seen = new Map<string, string>();
+        for (const [where, s] of dayContent(d, form)) {
+          const key = squash(s).toLowerCase();
+          assert.ok(!seen.has(key), `day ${d.day_number} ${form}: "${s}" is both ${seen.get(key)} and ${where}`);
+          seen.set(key, where);
+        }
+      }
+      assert.notEqual(d.title.toLowerCase(), d.theme.toLowerCase(), `day ${d.day_number} title and theme differ`);
+    }
+  });
+
+  test(`${name}: the five days are distinct`, async () => {
+    const { days } = await generate(name);
+    for (const field of ['title', 'theme'] as const) assert.equal(new Set(days.map((d) => d[field].toLowerCase())).size, 5, `${field}s: ${days.map((d) => d[field]).join(' / ')}`);
+    assert.equal(new Set(days.map((d) => d.reflection.quick.keyTakeaway)).size, 5, 'key takeaways');
+    const sets = days.map((d) => new Set(dayContent(d, 'quick').map(([, s]) => s)));
+    for (let i = 0; i < 5; i += 1) {
+      for (let j = i + 1; j < 5; j += 1) {
+        const shared = [...sets[i]!].filter((s) => sets[j]!.has(s));
+        // A three-minute sermon cannot give five days of fresh sentences; an hour's can.
+        const allowed = name === 'sermon-endurance' ? Math.floor(Math.min(sets[i]!.size, sets[j]!.size) / 2) : 0;
+        assert.ok(shared.length <= allowed, `days ${i + 1} and ${j + 1} share ${JSON.stringify(shared)}`);
+      }
+    }
+  });
+}
+
+test('sermon-endurance: the main points are the three announced points', async () => {
+  const { outline, days } = await generate('sermon-endurance');
+  assert.deepEqual(outline.mainPoints.map((p) => p.title), ['Love Comes Before Effort', 'Suffering Is Not Wasted', 'We Endure Together']);
+  assert.deepEqual(outline.mainPoints.map((p) => p.scripture), ['John 3:16', 'Romans 8:28', 'Romans 8:28']);
+  assert.ok(days.some((d) => d.reflection.quick.keyTakeaway === 'Love comes before effort.'));
+  assert.ok(days.some((d) => d.opening_prayer.quick.includes('this truth: suffering is not wasted.')));
+  // The call to action is this week's application, not a greeting.
+  assert.deepEqual(outline.applications, ['This week, call someone who is struggling, pray with them, and remind them of the promise of eternal life.']);
+  assert.ok(!outline.conclusion.includes('Let us pray.'));
+});
+
+test('sermon-love and sermon-shepherd: point titles are the preacher\'s points cut to six words', async () => {
+  const love = await generate('sermon-love');
+  assert.deepEqual(love.outline.mainPoints.map((p) => p.title), [
+    'Love Is Patient with People',
+    "Love Is Rooted in God's Love",
+    'Love Endures When Life Is Hard',
+    'Love Protects the Weak',
+    'Love Hopes All Things',
+  ]);
+  const shepherd = await generate('sermon-shepherd');
+  assert.ok(shepherd.outline.mainPoints.some((p) => /Dark Valley/.test(p.title)));
+  assert.ok(shepherd.outline.mainPoints.some((p) => /Table of Grace/.test(p.title)));
+});
+
+const tiny: Record<string, string> = {
+  'six sentences': 'Good morning, church. Today we think about hope. Hope is not wishful thinking. Romans fifteen thirteen calls God the God of hope. This week, tell one friend why you still hope. Let us pray.',
+  'one sentence': 'God is faithful to every generation.',
+  'no scripture': 'Good morning. Our first point is that grace comes first. Grace is a gift we do not earn. Our second point is that grace changes us. A changed heart shows in changed habits. Our third point is that grace sends us out. We carry grace to our neighbours. This week, thank someone who showed you grace. Let us pray.',
+  'housekeeping only': 'Good morning, church. Please be seated. Let us pray.',
+};
+for (const [name, transcript] of Object.entries(tiny)) {
+  test(`a transcript of ${name} still gives the schema's shape`, async () => {
+    const outline = await generator.generateOutline({ transcript });
+    assert.deepEqual(schemaErrors(outlineSchema, outline), []);
+    const days = await generator.generateDevotionals({ transcript, outline });
+    assert.equal(days.length, 5);
+    for (const d of days) {
+      assert.deepEqual(schemaErrors(devotionalDaySchema, d), []);
+      assert.ok(d.title, `day ${d.day_number} has a title`);
+      for (const form of ['quick', 'full'] as const) for (const [where, s] of dayContent(d, form)) assert.ok(!isHousekeeping(s), `${where}: "${s}"`);
+    }
+    if (name === 'no scripture') {
+      assert.deepEqual(outline.scriptures, []);
+      assert.deepEqual(outline.mainPoints.map((p) => p.title), ['Grace Comes First', 'Grace Changes Us', 'Grace Sends Us Out']);
+      for (const d of days) assert.equal(d.scripture_passage.quick.reference, '');
+    }
+    if (name === 'six sentences') assert.ok(days.every((d) => !/Today We Think/.test(d.title)), 'the sermon\'s frame is not a title');
+  });
+}
+
+test('a 60-minute transcript (~9,000 words: the endurance sermon 48 times) is written in under 2 s', async () => {
+  const transcript = Array.from({ length: 48 }, () => fixtures['sermon-endurance']!).join('\n\n');
+  const words = transcript.split(/\s+/).length;
+  const scriptureText = new DiathekeScriptureText();
+  await new ExtractiveGenerator({ scriptureText }).generateOutline({ transcript }); // passages cached
+  const timed = new ExtractiveGenerator({ scriptureText });
+  const started = performance.now();
+  const outline = await timed.generateOutline({ transcript });
+  const days = await timed.generateDevotionals({ transcript, outline });
+  const ms = performance.now() - started;
+  console.log(`extractive generation, ${words} words: ${ms.toFixed(0)} ms`);
+  assert.ok(words > 9000, `${words} words`);
+  assert.equal(days.length, 5);
+  assert.ok(ms < 2000, `${ms} ms`);
+});
