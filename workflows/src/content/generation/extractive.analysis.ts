@@ -3,7 +3,7 @@
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
 import { at, contentTerms, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
 import { announcedPoint, isHousekeeping, passageTerms, pointStatementOf, readsPassage } from './extractive.discourse.ts';
-import { nounPhrases, nounsOf, rankPhrases, type NounPhrase } from './extractive.phrases.ts';
+import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
 export type Section = {
   sentences: Sentence[];
@@ -36,7 +36,7 @@ export type SermonAnalysis = {
   housekeeping: Set<number>;
   readings: Set<number>;
   /** Words the sermon uses as nouns (stemmed). */
-  nouns: Set<string>;
+  nouns: Nouns;
   /** Noun phrases of the whole sermon, best first. */
   sermonPhrases: NounPhrase[];
 };
@@ -140,7 +140,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   return { ...base, sections };
 }
 
-type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Set<string> };
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns };
 
 export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
   const { references, idf, housekeeping, nouns } = context;

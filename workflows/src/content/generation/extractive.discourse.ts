@@ -27,7 +27,7 @@ function wordsOf(text: string): string[] {
 export function isHousekeeping(text: string): boolean {
   const t = text.trim();
   const words = wordsOf(t).length;
-  if (contentTerms(t).length === 0) return true;
+  if (contentTerms(t).length === 0 || words <= 1) return true;
   if (GREETING.test(t) && words <= 12) return true;
   if (WELCOME.test(t) && words <= 18) return true;
   if (NAVIGATION.test(t) && words <= 24) return true;

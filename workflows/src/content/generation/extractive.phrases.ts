@@ -41,6 +41,13 @@ const NOT_CONTENT = new Set(['everyone', 'everybody', 'anyone', 'anybody', 'nobo
 const contentWord = (t: Token) => t.lower.length > 2 && !isStopword(t.lower) && !NOT_CONTENT.has(t.lower) && !isPossessive(t);
 
 const SINGULAR = new Set(['a', 'an', 'every', 'each', 'this']);
+// Verbs common in preaching, in their -s form; more are learnt from the sermon (see nounsOf).
+const VERBS_S = new Set('is has does goes says means gives makes takes comes brings shows walks leads loves knows needs wants holds keeps calls tells works carries prepares provides restores hopes endures protects bears believes fills becomes lives seeks waits grows speaks runs stands sees finds'.split(' '));
+const isVerb = (w: string, verbs: ReadonlySet<string> = new Set()) =>
+  VERBS_S.has(w) || (/[^s]s$/.test(w) && (verbs.has(w.slice(0, -1)) || (w.endsWith('es') && verbs.has(w.slice(0, -2)))));
+
+/** Nouns of a sermon, with the verbs it was seen using (to tell "provides" after a noun). */
+export type Nouns = Set<string> & { verbs?: ReadonlySet<string> };
 const ADVERB = /^(?:forever|together|alone|away|home|today|tonight|tomorrow|yesterday|always|often|already|instead|anyway|too|enough|[a-z]+ly)$/;
 const isDeterminer = (t: Token) => ARTICLE.has(t.lower) || PRONOUN_DET.has(t.lower) || t.lower === 'of' || isPossessive(t);
 
@@ -64,28 +71,38 @@ function bodies(ts: readonly Token[]): Array<{ det: Token; body: Token[] }> {
  * last of several when the one before it is not itself such a noun ("the dark valley", not
  * "the shepherd provides").
  */
-export function nounsOf(sentences: readonly Sentence[]): Set<string> {
+export function nounsOf(sentences: readonly Sentence[]): Nouns {
   const lone = new Set<string>();
+  const verbs = new Set<string>();
   const found = sentences.map((s) => bodies(tokens(s.text)));
-  for (const list of found) for (const { body } of list) if (body.length === 1 && !ADVERB.test(body[0]!.lower)) lone.add(stemmed(body[0]!.lower));
-  const nouns = new Set(lone);
-  for (const list of found) {
-    for (const { det, body } of list) {
+  // Verbs the sermon shows as verbs ("to provide", "we fill"), so "provides" after a noun is one.
+  for (const s of sentences) {
+    for (const m of s.text.toLowerCase().matchAll(/\b(?:to|i|you|we|they|will|can|must|should|would|could|may|might|did|do|not|never)\s+([a-z]{3,})\b/g)) verbs.add(m[1]!);
+  }
+  // A body ends where a verb starts ("God's love | fills us", "a changed heart | shows").
+  const cut = found.map((list) => list.map(({ det, body }) => {
+    const k = body.findIndex((t, i) => i > 0 && /[^s]s$/.test(t.lower) && (isVerb(t.lower, verbs) || SINGULAR.has(det.lower)));
+    return k > 0 ? body.slice(0, k) : body;
+  }));
+  for (const list of cut) for (const body of list) if (body.length === 1 && !ADVERB.test(body[0]!.lower)) lone.add(stemmed(body[0]!.lower));
+  const nouns: Nouns = Object.assign(new Set(lone), { verbs });
+  for (const list of cut) {
+    for (const body of list) {
       if (body.length < 2) continue;
       const last = body[body.length - 1]!.lower;
       if (lone.has(stemmed(body[body.length - 2]!.lower)) || ADVERB.test(last)) continue;
-      nouns.add(stemmed(SINGULAR.has(det.lower) && /[^s]s$/.test(last) ? body[body.length - 2]!.lower : last));
+      nouns.add(stemmed(last));
     }
   }
   return nouns;
 }
 
 /** Drops a trailing verb or adverb: "the shepherd provides (rest)" → "the shepherd". */
-function trimTail(body: Token[], nouns: Set<string>, det?: Token): Token[] {
+function trimTail(body: Token[], nouns: Nouns, det?: Token): Token[] {
   // A noun followed by an -s verb or by a name starts a new clause ("the valley David starts");
   // after "a"/"every", an -s word is a verb ("a changed heart shows").
   const singular = det !== undefined && SINGULAR.has(det.lower);
-  const cut = body.findIndex((t, k) => k > 0 && (((nouns.has(stemmed(body[k - 1]!.lower)) || singular) && /[^s]s$/.test(t.lower)) || (nouns.has(stemmed(body[k - 1]!.lower)) && /^[A-Z]/.test(t.raw) && /^[a-z]/.test(body[k - 1]!.raw))));
+  const cut = body.findIndex((t, k) => k > 0 && (((nouns.has(stemmed(body[k - 1]!.lower)) || singular || isVerb(t.lower, nouns.verbs)) && /[^s]s$/.test(t.lower)) || (nouns.has(stemmed(body[k - 1]!.lower)) && /^[A-Z]/.test(t.raw) && /^[a-z]/.test(body[k - 1]!.raw))));
   const out = cut > 0 ? body.slice(0, cut) : [...body];
   while (out.length >= 2) {
     const last = out[out.length - 1]!.lower;
@@ -96,7 +113,7 @@ function trimTail(body: Token[], nouns: Set<string>, det?: Token): Token[] {
 }
 
 /** Noun phrases of the sentences, in order of appearance (repeats included). */
-export function nounPhrases(sentences: readonly Sentence[], nouns: Set<string>): NounPhrase[] {
+export function nounPhrases(sentences: readonly Sentence[], nouns: Nouns): NounPhrase[] {
   const out: NounPhrase[] = [];
   for (const s of sentences) {
     const ts = tokens(s.text);

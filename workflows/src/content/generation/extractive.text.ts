@@ -29,7 +29,10 @@ export function contentTerms(text: string): string[] {
   return words.filter((w) => w.length > 2 && !STOP.has(w)).map((w) => stem(w.replace(/'s$/, '')));
 }
 
-/** Sentences with their offsets; very long unpunctuated runs are cut into ~30-word pieces. */
+// Where an unpunctuated transcript turns to a new part of the sermon.
+const TURNS = /\b(?:(?:our|my|the) (?:first|second|third|fourth|fifth|next|last|final) point|let us pray|let's pray|(?:please )?turn with me|good morning|this week|so this morning|let me close)\b/gi;
+
+/** Sentences with their offsets; very long unpunctuated runs are cut at the sermon's turns and into ≤30-word pieces. */
 export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   const re = /[^.!?]+(?:[.!?]+["”’)]*|$)/g;
@@ -43,13 +46,22 @@ export function splitSentences(text: string): Sentence[] {
       out.push({ index: out.length, text: body, start, end: start + body.length, terms: contentTerms(body) });
       continue;
     }
-    for (let i = 0; i < words.length; i += 30) {
-      const first = words[i]!;
-      const last = words[Math.min(i + 29, words.length - 1)]!;
-      const s = start + first.index!;
-      const e = start + last.index! + last[0].length;
-      const piece = text.slice(s, e);
-      out.push({ index: out.length, text: piece, start: s, end: e, terms: contentTerms(piece) });
+    // Cut first where the preacher turns ("our second point", "let us pray"), then every 30 words.
+    const cues = new Set<number>([0]);
+    for (const cue of body.matchAll(TURNS)) {
+      const w = words.findIndex((x) => x.index! >= cue.index!);
+      if (w > 0) cues.add(w);
+    }
+    const bounds = [...cues, words.length].sort((x, y) => x - y);
+    for (let b = 0; b + 1 < bounds.length; b += 1) {
+      for (let i = bounds[b]!; i < bounds[b + 1]!; i += 30) {
+        const first = words[i]!;
+        const last = words[Math.min(i + 29, bounds[b + 1]! - 1)]!;
+        const s = start + first.index!;
+        const e = start + last.index! + last[0].length;
+        const piece = text.slice(s, e);
+        out.push({ index: out.length, text: piece, start: s, end: e, terms: contentTerms(piece) });
+      }
     }
   }
   return out;

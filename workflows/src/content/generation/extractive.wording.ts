@@ -80,8 +80,16 @@ export function pointClause(statement: string | undefined, takeaway: string): st
 const quoted = (text: string) => `“${trimWords(text.trim(), 30).replace(/[.!?…]+$/, '')}.”`;
 const subject = (w: Wording) => (w.reference ? w.reference : 'your word');
 
+/** The day's phrase, unless the point already says it ("…through the dark valley"). */
+function freshPhrase(w: Wording): string | undefined {
+  if (!w.phrase) return undefined;
+  const key = w.phrase.toLowerCase().replace(/^(?:the|a|an) /, '');
+  return w.clause?.toLowerCase().includes(key) ? undefined : lowerFirst(w.phrase);
+}
+
 export function openingPrayer(w: Wording): { quick: string; full: string } {
-  const about = w.phrase ? ` about ${lowerFirst(w.phrase)}` : '';
+  const phrase = freshPhrase(w);
+  const about = phrase ? ` about ${phrase}` : '';
   if (w.clause) {
     return {
       quick: `Lord, as I read ${subject(w)}, open my heart to this truth: ${w.clause}. Amen.`,
@@ -98,7 +106,7 @@ export function closingPrayer(w: Wording): { quick: string; full: string } {
   const carry = w.clause ? `Help me live this week as someone who believes that ${w.clause}.` : `Help me carry this word into my week: ${quoted(w.takeaway)}`;
   return {
     quick: w.clause ? `Lord, thank you that ${w.clause}. Help me live it today. Amen.` : `Lord, help me live out what I heard today: ${quoted(w.takeaway)} Amen.`,
-    full: `Father, thank you for ${subject(w)}${w.phrase ? ` and for what it shows me about ${lowerFirst(w.phrase)}` : ''}. ${carry} Where it is hard, keep me faithful; where I fall short, forgive me and lift me up. In Jesus’ name, amen.`,
+    full: `Father, thank you for ${subject(w)}${freshPhrase(w) ? ` and for what it shows me about ${freshPhrase(w)}` : ''}. ${carry} Where it is hard, keep me faithful; where I fall short, forgive me and lift me up. In Jesus’ name, amen.`,
   };
 }
 

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compressClause, headlineCase, isHousekeeping, pointStatementOf, prayableClause, readsPassage, passageTerms } from '../../src/content/generation/extractive.discourse.ts';
+import { nounPhrases, nounsOf } from '../../src/content/generation/extractive.phrases.ts';
+import { splitSentences } from '../../src/content/generation/extractive.text.ts';
+
+test('housekeeping: greetings, seating, "turn with me", "let us pray", bare signposts', () => {
+  for (const s of [
+    'Good morning, church.',
+    'Well, good morning everyone.',
+    'Please be seated.',
+    'Please turn with me in your Bibles to John chapter three verse sixteen.',
+    'Turn with me to Romans chapter eight verse twenty eight.',
+    'If you have a Bible with you, open it to Psalm 23.',
+    'Let us pray.',
+    "Let's pray together.",
+    'Our first point is simple.',
+    'Simple.',
+    'Now let me ask you a question.',
+    'So how do we live this out this week?',
+  ]) assert.ok(isHousekeeping(s), s);
+  for (const s of [
+    'Love comes before effort.',
+    'Our second point is that suffering is not wasted.',
+    'This week, call someone who is struggling, pray with them, and remind them of the promise of eternal life.',
+    'In Psalm eighty-two verse three the Lord commands his people to defend the weak and the fatherless.',
+    'Jesus makes the same invitation in Matthew eleven twenty-eight.',
+  ]) assert.ok(!isHousekeeping(s), s);
+});
+
+test('an announced point: its own words, or the next sentence after "is simple."', () => {
+  assert.deepEqual(pointStatementOf('Our second point is that suffering is not wasted.'), { statement: 'suffering is not wasted', fromNext: false });
+  assert.deepEqual(pointStatementOf('Our first point is simple.', 'Love comes before effort.'), { statement: 'Love comes before effort', fromNext: true });
+  assert.deepEqual(pointStatementOf('Our first point this morning is that love is patient with people.'), { statement: 'love is patient with people', fromNext: false });
+  assert.equal(pointStatementOf('Love comes before effort.'), undefined);
+});
+
+test('titles: a point cut to six words without losing its sense', () => {
+  assert.equal(headlineCase(compressClause("love is rooted in God's own love for us")), "Love Is Rooted in God's Love");
+  assert.equal(headlineCase(compressClause('the shepherd walks with us through the dark valley')), 'Shepherd Walks Through the Dark Valley');
+  assert.equal(headlineCase(compressClause('love endures when life is hard')), 'Love Endures When Life Is Hard');
+  assert.equal(headlineCase(compressClause('we endure together')), 'We Endure Together');
+  // Cutting "not earn" would say the opposite.
+  assert.equal(compressClause('Grace is a gift we do not earn today in every single way'), '');
+});
+
+test('prayer clauses: third-person statements only', () => {
+  assert.equal(prayableClause('Love comes before effort.'), 'love comes before effort');
+  assert.equal(prayableClause("God's love fills us so that it can overflow through us."), "God's love fills us so that it can overflow through us");
+  assert.equal(prayableClause('It holds the seat one more time.'), undefined);
+  assert.equal(prayableClause('You cannot give away what you have never received.'), undefined);
+  assert.equal(prayableClause('Romans fifteen thirteen calls God the God of hope.'), undefined);
+});
+
+test('the preacher reading the passage aloud is told from the preacher\'s own words', () => {
+  const john316 = passageTerms('For God so loved the world, that he gave his only born Son, that whoever believes in him should not perish, but have eternal life.');
+  assert.ok(readsPassage('For God so loved the world that he gave his only Son, that whoever believes in him should not perish but have eternal life.', [john316]));
+  assert.ok(!readsPassage('The gospel does not begin with our striving.', [john316]));
+});
+
+test('noun phrases: articles and possessives mark nouns; verbs after a noun are not part of it', () => {
+  const sentences = splitSentences('The shepherd provides rest. We want to provide for ourselves. A changed heart shows in changed habits. He prepares a table of grace. God\'s love fills us. Patient love gives people room. Patient love waits.');
+  const phrases = nounPhrases(sentences, nounsOf(sentences)).map((p) => p.surface);
+  assert.ok(!phrases.some((p) => /provides|shows|fills/.test(p)), phrases.join('; '));
+  assert.ok(phrases.includes('a changed heart'), phrases.join('; '));
+  assert.ok(phrases.includes('a table of grace'), phrases.join('; '));
+  assert.ok(phrases.includes("God's love"), phrases.join('; '));
+  assert.ok(phrases.includes('patient love'), phrases.join('; '));
+});
+
+test('an unpunctuated transcript is cut where the preacher turns', () => {
+  const text = 'good morning church please turn with me to john three sixteen for god so loved the world that he gave his only son that whoever believes in him should not perish our first point is simple love comes before effort before we ever lifted a finger god acted the gospel does not begin with our striving our second point is that suffering is not wasted we know that all things work together for good let us pray';
+  const pieces = splitSentences(text).map((s) => s.text);
+  assert.ok(pieces.some((p) => p.startsWith('our second point is that suffering is not wasted')), pieces.join(' | '));
+  assert.ok(pieces.includes('let us pray'), pieces.join(' | '));
+});
