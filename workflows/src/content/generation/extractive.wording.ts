@@ -45,9 +45,11 @@ const NOUN_SUFFIX = /(?:ing|ness|tion|sion|ment|ity|ance|ence|ship|hood|dom)$/;
  */
 export function themeWord(section: Section, a: SermonAnalysis, taken: ReadonlySet<string>, later: ReadonlySet<string>): string | undefined {
   const nounish = (w: string) => a.nouns.has(w.toLowerCase()) || NOUN_SUFFIX.test(w.toLowerCase());
-  const subject = section.statement?.split(/\s+/)[0];
-  const words = [...(subject && /^[a-z]{4,}$/i.test(subject) && !isStopword(subject.toLowerCase()) ? [subject] : []), ...section.phrases.filter((p) => !p.includes(' '))];
-  const word = words.filter(nounish).map(titleCase).find((w) => !taken.has(norm(w)));
+  // "Love comes before effort": a content word followed by a verb is the point's subject.
+  const [subject, verb] = section.statement?.split(/\s+/) ?? [];
+  const isSubject = subject !== undefined && /^[a-z]{4,}$/i.test(subject) && !isStopword(subject.toLowerCase()) && verb !== undefined && /^(?:is|are|was|were|will|can|does|has|[a-z]+[^s]s)$/i.test(verb);
+  const words = [...(isSubject ? [subject] : []), ...section.phrases.filter((p) => !p.includes(' ') && nounish(p))];
+  const word = words.map(titleCase).find((w) => !taken.has(norm(w)));
   if (word) return word;
   const phrase = a.sermonPhrases.find((p) => !later.has(p.key) && !taken.has(norm(phraseTitle(p.surface))));
   return phrase ? phraseTitle(phrase.surface) : undefined;
