@@ -216,4 +216,11 @@ test('a 60-minute transcript (~9,000 words: the endurance sermon 48 times) is wr
   assert.ok(words > 9000, `${words} words`);
   assert.equal(days.length, 5);
   assert.ok(ms < 2000, `${ms} ms`);
+  // The same line said in every repetition still appears once in a day and once in the lists.
+  assert.equal(new Set(days.map((d) => d.title)).size, 5, days.map((d) => d.title).join(' / '));
+  for (const d of days) {
+    const lines = dayContent(d, 'full').map(([, line]) => line);
+    assert.equal(new Set(lines).size, lines.length, `day ${d.day_number}: ${lines.join(' | ')}`);
+  }
+  for (const list of [outline.keyPoints, outline.applications, outline.conclusion]) assert.equal(new Set(list).size, list.length, list.join(' | '));
 });

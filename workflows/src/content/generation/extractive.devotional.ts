@@ -2,19 +2,19 @@
 // the section, preferring sentences no earlier day has used; titles and themes are not repeated.
 import type { ScriptureTextProvider } from '../scripture/scripture-text.provider.ts';
 import { isApplication, isContent, type Section, type SermonAnalysis } from './extractive.analysis.ts';
-import { at, type Sentence } from './extractive.text.ts';
+import { at, contentTerms, type Sentence } from './extractive.text.ts';
 import { phraseTitle } from './extractive.phrases.ts';
-import { isFrame, leansBack } from './extractive.discourse.ts';
+import { announcedPoint, isFrame, leansBack } from './extractive.discourse.ts';
 import { themeWord, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
 import type { DevotionalDay, PassageForm, Reflection } from './content.types.ts';
 
 
 /** What the days written so far have used. */
 export class DayState {
-  readonly sentences = new Set<number>();
+  readonly sentences = new Set<string>();
   /** The day whose section holds each sentence, so earlier days leave it alone. */
   readonly owner = new Map<number, number>();
-  readonly uses = new Map<number, number>();
+  readonly uses = new Map<string, number>();
   /** Noun phrase keys of the days still to write, by day. */
   readonly phrasesOf = new Map<number, Set<string>>();
   readonly titles = new Set<string>();
@@ -26,9 +26,15 @@ const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b
 
 /** The section's sentences that may fill a content field, best first. */
 export function contentPool(section: Section, a: SermonAnalysis): Sentence[] {
-  const pool = section.ranked.filter((s) => isContent(s, a) && !section.statementIndexes.includes(s.index));
-  // Sentences that lean on the one before ("That is what…", "It holds…") read poorly alone.
-  return [...pool.filter((s) => !leansBack(s.text)), ...pool.filter((s) => leansBack(s.text))];
+  // Announcements ("Our second point is that…") speak through the titles and takeaways.
+  const pool = section.ranked.filter((s) => isContent(s, a) && !section.statementIndexes.includes(s.index) && announcedPoint(s.text) === undefined);
+  // First the sentences that develop the announced point, then the rest; last those that lean
+  // on the sentence before ("That is what…", "It holds…"), which read poorly alone.
+  const point = new Set(section.statement ? contentTerms(section.statement) : []);
+  const needed = Math.min(2, point.size);
+  const develops = (s: Sentence) => needed > 0 && s.terms.filter((t) => point.has(t)).length >= needed;
+  const tier = (s: Sentence) => (leansBack(s.text) ? 2 : develops(s) ? 0 : 1);
+  return [0, 1, 2].flatMap((k) => pool.filter((s) => tier(s) === k));
 }
 
 export async function buildDay(day: number, section: Section, a: SermonAnalysis, state: DayState, scriptureText: ScriptureTextProvider): Promise<DevotionalDay> {
@@ -36,16 +42,17 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   const reference = ref?.display ?? '';
   const text = ref ? await scriptureText.passage(ref.osis) : '';
   const pool = contentPool(section, a);
-  const fresh = (s: Sentence) => !state.sentences.has(s.index);
-  const taken = new Set<number>();
+  const fresh = (s: Sentence) => !state.sentences.has(textKey(s));
+  // By wording, not position: a preacher who says a line twice has still said one line.
+  const taken = new Set<string>();
   // Tiers: the section's unused sentences; then, for the fields a day cannot do without, its
   // sentences other days used and finally the nearest sentences of the rest of the sermon.
   const centre = at(section.sentences, Math.floor(section.sentences.length / 2)).index;
   const statements = new Set(a.sections.flatMap((x) => x.statementIndexes));
-  const uses = (s: Sentence) => state.uses.get(s.index) ?? 0;
+  const uses = (s: Sentence) => state.uses.get(textKey(s)) ?? 0;
   const later = (s: Sentence) => (state.owner.get(s.index) ?? 0) > day;
   const nearby = a.sentences
-    .filter((s) => isContent(s, a) && !statements.has(s.index) && !pool.includes(s))
+    .filter((s) => isContent(s, a) && !statements.has(s.index) && announcedPoint(s.text) === undefined && !pool.includes(s))
     .sort((x, y) => Math.abs(x.index - centre) - Math.abs(y.index - centre) || x.index - y.index);
   const own = pool.filter(fresh);
   const deep = [
@@ -56,13 +63,14 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
     ...nearby.filter((s) => fresh(s) && later(s)),
   ];
   const pick = (from: readonly Sentence[], ok: (s: Sentence) => boolean = () => true): Sentence | undefined => {
-    const s = from.find((x) => !taken.has(x.index) && ok(x));
-    if (s) taken.add(s.index);
+    const s = from.find((x) => !taken.has(textKey(x)) && ok(x));
+    if (s) taken.add(textKey(s));
     return s;
   };
   const statement = (s: Sentence) => !s.text.endsWith('?');
   const explains = (s: Sentence) => statement(s) && !isApplication(s);
 
+  if (section.statement) taken.add(sentenceCase(section.statement).toLowerCase());
   const takeaway = section.statement
     ? sentenceCase(section.statement)
     : (pick(deep, (s) => explains(s) && !isFrame(s.text) && s.text.split(/\s+/).length <= 25) ?? pick(deep, explains))?.text ?? '';
@@ -142,10 +150,10 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
  * Where the passage sits in the sermon: the preacher's words next to the citation when the
  * section cites it, else the section's opening words; never housekeeping or the reading itself.
  */
-function passageContext(section: Section, a: SermonAnalysis, citedAt: number | undefined, taken: Set<number>, fresh: (s: Sentence) => boolean): Sentence | undefined {
+function passageContext(section: Section, a: SermonAnalysis, citedAt: number | undefined, taken: Set<string>, fresh: (s: Sentence) => boolean): Sentence | undefined {
   const first = at(section.sentences, 0);
   const last = at(section.sentences, section.sentences.length - 1);
-  const usable = (s: Sentence) => isContent(s, a) && !taken.has(s.index) && !section.statementIndexes.includes(s.index);
+  const usable = (s: Sentence) => isContent(s, a) && !taken.has(textKey(s)) && !section.statementIndexes.includes(s.index);
   let near: Sentence[];
   if (citedAt !== undefined && citedAt >= first.start && citedAt < last.end) {
     const citing = a.sentences.find((s) => s.end > citedAt) ?? last;
@@ -156,7 +164,7 @@ function passageContext(section: Section, a: SermonAnalysis, citedAt: number | u
     near = [...section.sentences.filter((s) => usable(s) && fresh(s)), ...section.sentences.filter((s) => usable(s) && !fresh(s))];
   }
   const chosen = near[0];
-  if (chosen) taken.add(chosen.index);
+  if (chosen) taken.add(textKey(chosen));
   return chosen;
 }
 
@@ -173,3 +181,4 @@ function sentenceCase(text: string): string {
 }
 
 const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
+const textKey = (s: Sentence) => s.text.toLowerCase().replace(/\s+/g, ' ');

@@ -8,6 +8,7 @@ import { analyseSermon, isApplication, isContent, isIllustration, splitSection, 
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
 import { outlineTheme, sectionTitle } from './extractive.wording.ts';
+import { isFrame, leansBack } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 
@@ -92,14 +93,17 @@ export function buildOutline(a: SermonAnalysis): Outline {
   // Key points may repeat a main point's support, not its summary or statement.
   for (const section of a.sections) for (const i of section.statementIndexes) used.add(i);
   const content = (s: Sentence) => !a.skip.has(s.index) && wordCount(s) >= 4;
-  const keyPoints = a.globalRank.filter((s) => content(s) && !used.has(s.index) && wordCount(s) <= 35 && !s.text.endsWith('?')).slice(0, 5).sort(byIndex).map((s) => s.text);
+  const claims = a.globalRank.filter((s) => content(s) && !used.has(s.index) && wordCount(s) <= 35 && !s.text.endsWith('?'));
+  // Key points are claims that stand alone: not the sermon's frame, not a citation, not "He says…".
+  const standalone = claims.filter((s) => !isFrame(s.text) && !leansBack(s.text));
+  const keyPoints = distinctText(standalone.length >= 3 ? standalone : claims).slice(0, 5).sort(byIndex).map((s) => s.text);
   const rankPos = new Map(a.globalRank.map((s, i) => [s.index, i]));
   const byRank = (x: Sentence, y: Sentence) => rankPos.get(x.index)! - rankPos.get(y.index)!;
-  const applications = a.sentences.filter((s) => content(s) && isApplication(s)).sort(byRank).slice(0, 5).sort(byIndex).map((s) => s.text);
-  const illustrations = a.sentences.filter((s) => content(s) && isIllustration(s)).sort(byRank).slice(0, 3).sort(byIndex).map((s) => s.text);
+  const applications = distinctText(a.sentences.filter((s) => content(s) && isApplication(s)).sort(byRank)).slice(0, 5).sort(byIndex).map((s) => s.text);
+  const illustrations = distinctText(a.sentences.filter((s) => content(s) && isIllustration(s)).sort(byRank)).slice(0, 3).sort(byIndex).map((s) => s.text);
   const contentSentences = a.sentences.filter(content);
   const tailStart = contentSentences[Math.floor(contentSentences.length * 0.85)]?.index ?? 0;
-  const conclusion = contentSentences.filter((s) => s.index >= tailStart).sort(byRank).slice(0, 3).sort(byIndex).map((s) => s.text);
+  const conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart).sort(byRank)).slice(0, 3).sort(byIndex).map((s) => s.text);
   return {
     theme: outlineTheme(a) || (mainPoints[0]?.title ?? ''),
     mainPoints,
@@ -134,6 +138,17 @@ function daySections(a: SermonAnalysis): Section[] {
 }
 
 const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
+
+/** The first sentence of each wording (a preacher repeats a line for emphasis). */
+function distinctText(sentences: readonly Sentence[]): Sentence[] {
+  const seen = new Set<string>();
+  return sentences.filter((s) => {
+    const key = s.text.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 function wordCount(s: Sentence): number {
   return s.text.split(/\s+/).length;
