@@ -88,7 +88,9 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
     pick([...callsAnywhere].sort((x, y) => uses(x) - uses(y)), (s) => uses(s) + (later(s) ? 1 : 0) < 2) ??
     pick(deep, statement);
   const moreApplications = [pick(sectionCalls), pick(sectionCalls)];
-  const context = passageContext(section, a, ref?.start, taken, fresh) ?? pick(deep, (s) => !isApplication(s) && !later(s)) ?? pick(deep);
+  // No words of its own around the passage: the preacher's words where the passage was cited.
+  const aroundCitation = ref ? a.sentences.filter((s) => isContent(s, a) && Math.abs(s.start - ref.start) < 300 && !statements.has(s.index) && announcedPoint(s.text) === undefined && !later(s)).sort((x, y) => uses(x) - uses(y) || Math.abs(x.start - ref.start) - Math.abs(y.start - ref.start)) : [];
+  const context = passageContext(section, a, ref?.start, taken, fresh) ?? pick(aroundCitation, (s) => !isApplication(s)) ?? pick(deep, (s) => !isApplication(s) && !later(s)) ?? pick(deep);
   const contextMore = context && own.includes(context) ? pick(own) : undefined;
   interpretation.push(pick(own, explains));
   // Observations: the section's remaining words, else the passage as the preacher read it.
