@@ -43,6 +43,20 @@ test('the commas a recogniser writes at a speaker\'s pauses', () => {
   assert.deepEqual(osisOf('John, 3 people asked about you.'), []);
 });
 
+test('a bare "verse four" a little after a cited chapter is a verse of that chapter', () => {
+  assert.deepEqual(osisOf('Open your Bibles to Psalm 23. The Lord is my shepherd. Verse four says even in the dark valley he is with us. And verses five through six promise a table.'), [
+    'Ps.23', 'Ps.23.4', 'Ps.23.5-Ps.23.6',
+  ]);
+  assert.deepEqual(osisOf('Turn to John chapter three verse sixteen. Then verse seventeen says he did not come to condemn.'), ['John.3.16', 'John.3.17']);
+  // After the opened chapter, a cross-reference does not capture the next "verse".
+  assert.deepEqual(osisOf('Open to Psalm 23. Isaiah forty verse eleven says he gathers the lambs. Verse four says I will fear no evil.'), ['Ps.23', 'Isa.40.11', 'Ps.23.4']);
+  // Too far from the last mention of its chapter: not a reference.
+  assert.deepEqual(osisOf(`Open to Psalm 23. ${'We talked about many other things that day. '.repeat(80)}Verse four was a hymn.`), ['Ps.23']);
+  // No chapter cited before it, or another chapter named: not a relative verse.
+  assert.deepEqual(osisOf('Verse four is my favourite line of the hymn.'), []);
+  assert.deepEqual(osisOf('Read Psalm 23. Verse 4 of chapter 5 in the hymnal is lovely.'), ['Ps.23']);
+});
+
 test('offsets point at the words in the transcript', () => {
   const text = 'Before we begin, turn with me to second Timothy two three, and then to Rom. 8:28-30.';
   const [first, second, ...rest] = findScriptureReferences(text);
@@ -87,7 +101,8 @@ test('a whole sermon: every spoken reference with its offset', () => {
 test('a second sermon mixing written and spoken forms, with traps', () => {
   const text = fixture('sermon-shepherd');
   const refs = findScriptureReferences(text);
-  assert.deepEqual(refs.map((r) => r.osis), ['Ps.23', 'Ps.23.1', 'Matt.6.33', 'Isa.40.11', 'Matt.11.28', 'Heb.13.5', 'John.10.11']);
+  // "Verse four says…" after cross-references still belongs to the psalm the sermon opened.
+  assert.deepEqual(refs.map((r) => r.osis), ['Ps.23', 'Ps.23.1', 'Matt.6.33', 'Isa.40.11', 'Ps.23.2', 'Matt.11.28', 'Ps.23.4', 'Heb.13.5', 'Ps.23.5', 'John.10.11', 'Ps.23.6']);
   for (const r of refs) assert.equal(text.slice(r.start, r.end), r.source);
   assert.ok(text.includes('John said three things'));
   assert.ok(text.includes('Mark two times'));

@@ -166,6 +166,37 @@ function ordinalPsalm(tokens: readonly Token[], i: number): { chapter: number; n
   return { chapter: ord.value, next: ord.next + 1 };
 }
 
+// How far (characters, about three minutes of speech) after its chapter was last mentioned a bare
+// "verse four" still means a verse of that chapter.
+const RELATIVE_VERSE_REACH = 3000;
+
+/**
+ * The chapter a bare "verse four" belongs to: the passage the sermon opened (the last chapter cited
+ * without a verse, "Psalm 23"), even after cross-references; with none, the last reference.
+ */
+function expoundedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
+  return found.findLast((ref) => ref.verseStart === undefined) ?? found.at(-1);
+}
+
+/** The latest reference to the same chapter (a relative verse counts), so reach runs from there. */
+function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureReference | undefined): ScriptureReference | undefined {
+  if (!chapter) return undefined;
+  return found.findLast((ref) => ref.book === chapter.book && (ref.chapterEnd ?? ref.chapter) === (chapter.chapterEnd ?? chapter.chapter));
+}
+
+/** "Verse four says…" not long after its chapter was last mentioned: a verse of that chapter. */
+function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
+  if (!last || !isWord(tokens, i, 'verse', 'verses')) return undefined;
+  if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
+  const chapter = last.chapterEnd ?? last.chapter;
+  const verse = readNumber(tokens, i + 1);
+  if (!verse || verse.value < 1 || verse.value > MAX_VERSE) return undefined;
+  // "verse 4 of chapter 5" names another chapter: not a relative verse.
+  if (isWord(tokens, verse.next, 'of') || isWord(tokens, verse.next, 'in')) return undefined;
+  const range = parseRangeEnd(tokens, verse.next, chapter, verse.value);
+  return { book: last.book, chapter, verseStart: verse.value, ...range };
+}
+
 /** All references in `text`, in order of appearance. */
 export function findScriptureReferences(text: string): ScriptureReference[] {
   const tokens = tokenize(text);
@@ -174,6 +205,15 @@ export function findScriptureReferences(text: string): ScriptureReference[] {
   const caseless = !/[A-Z]/.test(text);
   const found: ScriptureReference[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
+    const relative = relativeVerse(tokens, i, lastMentionOf(found, expoundedChapter(found)));
+    if (relative) {
+      const start = tokens[i]!.start;
+      const end = tokens[relative.next - 1]!.end;
+      const ref = { book: relative.book, chapter: relative.chapter, verseStart: relative.verseStart, chapterEnd: relative.chapterEnd, verseEnd: relative.verseEnd };
+      found.push({ osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end) });
+      i = relative.next - 1;
+      continue;
+    }
     const psalm = ordinalPsalm(tokens, i);
     if (psalm) {
       const start = tokens[i]!.start;
