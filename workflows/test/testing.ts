@@ -2,3 +2,4 @@
 export { makeSpokenRecording, sermonTextFile, type SpokenRecording } from './media/spoken-recording.fixture.ts';
 export { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 export const workerEntry = new URL('../src/worker.ts', import.meta.url).pathname;
+export { SermonsInternalClient } from '../src/activities/sermons-internal.client.ts';

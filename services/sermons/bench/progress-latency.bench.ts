@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { loadAverage, percentile, targetLine } from './bench.report.ts';
 import { startSermonsService } from './sermons-service.process.ts';
+import { SermonsInternalClient } from '@lectern/workflows/testing';
 
 const UPDATES = Number(process.env.PROGRESS_UPDATES ?? 500);
 const RATE = Number(process.env.PROGRESS_RATE ?? 20);
@@ -59,20 +60,11 @@ try {
   }, { url: wsUrl, token: pastor, topic: `sermon:${sermonId}` });
   const clockOffsetMs = await browserClockOffset(page);
 
-  const post = (i: number) =>
-    fetch(`${service.base}/api/sermons/internal/sermons/${sermonId}/progress`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${service.internalToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ step: 'transcribe', percent: Math.floor((i * 100) / UPDATES), message: `bench ${i}` }),
-    }).then(async (res) => {
-      if (res.status !== 204) throw new Error(`progress report ${i} answered ${res.status}: ${await res.text()}`);
-    });
+  // The worker's own client: the same request the pipeline's activities send.
+  const worker = new SermonsInternalClient({ baseUrl: service.base, token: service.internalToken });
+  const post = (i: number) => worker.progress(sermonId, 'transcribe', Math.floor((i * 100) / UPDATES), `bench ${i}`);
   // Warm-up (JIT, pool, keep-alive connection) outside the measurement.
-  for (let i = 0; i < 20; i += 1) await fetch(`${service.base}/api/sermons/internal/sermons/${sermonId}/progress`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${service.internalToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ step: 'transcribe', percent: 0, message: `warm-up ${i}` }),
-  });
+  for (let i = 0; i < 20; i += 1) await worker.progress(sermonId, 'transcribe', 0, `warm-up ${i}`);
 
   // Open loop at RATE per second: a report is sent on schedule whatever the previous one did.
   const sentAt: number[] = [];

@@ -41,7 +41,7 @@ export async function benchCommand(filters: string[]): Promise<number> {
       process.stdout.write(`\n${bold(`▶ ${relative}`)}\n`);
       const started = Date.now();
       const code = await new Promise<number>((resolve) => {
-        current = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', file], {
+        current = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--disable-warning=TimeoutNegativeWarning', file], {
           cwd: path.dirname(path.dirname(file)),
           env,
           stdio: 'inherit',
