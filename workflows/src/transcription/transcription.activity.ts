@@ -130,13 +130,18 @@ function writeCheckpoint(file: string, checkpoint: TranscriptCheckpoint): void {
   fs.renameSync(partial, file);
 }
 
-/** The saved checkpoint, only when it is the one the previous attempt's last heartbeat named. */
+/**
+ * The saved checkpoint, when the previous attempt's last heartbeat named it or an earlier one.
+ * The file is written before each heartbeat that names it, so a file at or past the named second
+ * was written by that attempt (pieces can finish faster than heartbeats are flushed); an older
+ * file, or none, means starting from the beginning.
+ */
 function readCheckpoint(file: string, heartbeat: unknown): TranscriptCheckpoint | null {
   const named = (heartbeat as StepProgressDetails | undefined)?.checkpointSec;
   if (!named) return null;
   try {
     const checkpoint = JSON.parse(fs.readFileSync(file, 'utf8')) as TranscriptCheckpoint;
-    return checkpoint.endSec === named ? checkpoint : null;
+    return checkpoint.endSec >= named ? checkpoint : null;
   } catch {
     return null; // another worker's checkpoint, or none: start from the beginning
   }
