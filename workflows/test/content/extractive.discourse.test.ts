@@ -12,6 +12,9 @@ test('housekeeping: greetings, seating, "turn with me", "let us pray", bare sign
     'Please turn with me in your Bibles to John chapter three verse sixteen.',
     'Turn with me to Romans chapter eight verse twenty eight.',
     'If you have a Bible with you, open it to Psalm 23.',
+    'Today we read the Gospel of John chapter 3 verse 16.',
+    'This morning we are looking at Romans chapter eight.',
+    'Our text this morning is Psalm 23.',
     'Let us pray.',
     "Let's pray together.",
     'Our first point is simple.',
@@ -25,6 +28,7 @@ test('housekeeping: greetings, seating, "turn with me", "let us pray", bare sign
     'This week, call someone who is struggling, pray with them, and remind them of the promise of eternal life.',
     'In Psalm eighty-two verse three the Lord commands his people to defend the weak and the fatherless.',
     'Jesus makes the same invitation in Matthew eleven twenty-eight.',
+    'Today we look at why love is patient.',
   ]) assert.ok(!isHousekeeping(s), s);
 });
 

@@ -1,11 +1,15 @@
 // Sermon structure: which sentences are housekeeping (greetings, "turn with me to…", "let us
 // pray", bare signposts), which read the cited scripture aloud, and how a point the preacher
 // announces becomes a short title.
+import { findScriptureReferences } from '../scripture/scripture.references.ts';
 import { contentTerms } from './extractive.text.ts';
 
 const GREETING = /^(?:well,?\s+|and\s+)?(?:good (?:morning|evening|afternoon)|welcome|hello|hi|greetings)\b/i;
 const WELCOME = /\b(?:so good to (?:be|see)|glad (?:you're|you are) here|please (?:be seated|sit down|stand|remain standing|take your seats?))\b/i;
 const NAVIGATION = /\b(?:turn (?:with me )?(?:in your bibles? )?(?:to|with me to)|take your bibles?|open (?:it|them|your bibles?|with me) (?:to|at)|if you have (?:a|your) bible|grab your bible|find your place|(?:^|\. )listen to (?:[1-3] |first |second |third )?[a-z]+ (?:chapter )?[a-z0-9-]+)/i;
+// "Today we read the Gospel of John…", "Our text this morning is Romans 8": announcing the
+// reading (only with a reference in the sentence: "Today we look at why love waits." is content).
+const READING_CUE = /^(?:so,? |now,? |and )?(?:(?:today|this morning|tonight|this evening),? we(?:'re| are| will| shall)? (?:read(?:ing)?|look(?:ing)? at|turn(?:ing)? to|open(?:ing)?|stud(?:y|ying))\b|(?:our|the) (?:text|passage|reading|scripture) (?:for )?(?:today|this morning|tonight|this evening) (?:is|comes from)\b)/i;
 const PRAYER_CALL = /^(?:so,? |now,? |and )?(?:let us|let's|let me) (?:pray|close in prayer|bow)\b|^(?:please )?bow (?:your|our) heads\b|^pray with me\b|^amen\b/i;
 const SIGNPOSTS = [
   /^(?:so |now |and )?let me (?:ask you (?:a|one) question|give you|close|tell you (?:a|one) story|read|say this|share|start|begin|finish)\b/i,
@@ -31,6 +35,7 @@ export function isHousekeeping(text: string): boolean {
   if (GREETING.test(t) && words <= 12) return true;
   if (WELCOME.test(t) && words <= 18) return true;
   if (NAVIGATION.test(t) && words <= 24) return true;
+  if (READING_CUE.test(t) && words <= 16 && findScriptureReferences(t).length > 0) return true;
   if (PRAYER_CALL.test(t) && words <= 8) return true;
   return SIGNPOSTS.some((re) => re.test(t)) && words <= 12;
 }
