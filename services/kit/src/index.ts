@@ -24,6 +24,8 @@ export { createKafka, ensureTopics, parseBrokers, pingKafka } from './events/kaf
 export { createServiceApp } from './service-app.ts';
 export type { ServiceApp, ServiceAppOptions, ServiceKit } from './service-app.ts';
 export { runServer } from './lifecycle/server.ts';
+export { DrainLoop } from './lifecycle/drain.loop.ts';
+export type { DrainLoopOptions, DrainPassResult } from './lifecycle/drain.loop.ts';
 export type { RunnableService } from './lifecycle/server.ts';
 export * from './auth/index.ts';
 export * from './websocket/index.ts';

@@ -3,7 +3,7 @@
 // outcome together with its comms.email.* event in one transaction. See ADR 0011.
 import { createEvent } from '@lectern/events';
 import type { EventEnvelope } from '@lectern/events';
-import { appendEvent } from '@lectern/service-kit';
+import { appendEvent, DrainLoop, type DrainPassResult } from '@lectern/service-kit';
 import type { KitTables } from '@lectern/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -46,60 +46,43 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, ra
 export class MailDispatcher {
   readonly stats: DispatcherStats = { sent: 0, retried: 0, failed: 0 };
   readonly #o: Required<MailDispatcherOptions>;
-  #timer: NodeJS.Timeout | undefined;
-  #draining: Promise<void> | undefined;
-  #again = false;
-  #running = false;
+  readonly #loop: DrainLoop;
 
   constructor(options: MailDispatcherOptions) {
     this.#o = { batchSize: 5, ...options };
+    this.#loop = new DrainLoop({ pass: () => this.#pass(), pollMs: this.#o.pollMs });
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#timer = setInterval(() => this.kick(), this.#o.pollMs);
-    this.#timer.unref();
-    this.kick();
+    this.#loop.start();
   }
 
   /** Look for due messages now (or right after the pass in progress). */
   kick(): void {
-    if (!this.#running) return;
-    if (this.#draining) {
-      this.#again = true;
-      return;
-    }
-    this.#draining = this.#drain().finally(() => {
-      this.#draining = undefined;
-    });
+    this.#loop.kick();
   }
 
   /** Resolves when no pass is in progress. */
-  async flush(): Promise<void> {
-    while (this.#draining) await this.#draining;
+  flush(): Promise<void> {
+    return this.#loop.flush();
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    clearInterval(this.#timer);
-    await this.flush();
+    await this.#loop.stop();
     this.#o.transport.close();
   }
 
-  async #drain(): Promise<void> {
-    do {
-      this.#again = false;
-      let rows: SentEmailRow[];
-      try {
-        rows = await claimDue(this.#o.db, this.#o.batchSize, this.#o.leaseMs);
-      } catch (error) {
-        this.#o.logger.warn({ err: error }, 'mail dispatcher: could not claim e-mails, will retry');
-        return;
-      }
-      await Promise.all(rows.map((row) => this.#deliver(row)));
-      if (rows.length >= this.#o.batchSize) this.#again = true;
-    } while (this.#again && this.#running);
+  async #pass(): Promise<DrainPassResult> {
+    let rows: SentEmailRow[];
+    try {
+      rows = await claimDue(this.#o.db, this.#o.batchSize, this.#o.leaseMs);
+    } catch (error) {
+      // The poll timer tries again.
+      this.#o.logger.warn({ err: error }, 'mail dispatcher: could not claim e-mails, will retry');
+      return 'backoff';
+    }
+    await Promise.all(rows.map((row) => this.#deliver(row)));
+    return rows.length >= this.#o.batchSize ? 'more' : 'idle';
   }
 
   async #deliver(row: SentEmailRow): Promise<void> {

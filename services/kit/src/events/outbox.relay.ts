@@ -10,6 +10,7 @@ import pg from 'pg';
 import { assertSchemaName } from '../data/database.ts';
 import type { KitTables, OutboxRow } from '../data/kit.tables.ts';
 import { onOutboxCommit, outboxChannel } from '../data/outbox.signal.ts';
+import { DrainLoop, type DrainPassResult } from '../lifecycle/drain.loop.ts';
 import { ensureTopics } from './kafka.ts';
 
 type RelayLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -58,11 +59,7 @@ export class OutboxRelay {
   #listener: pg.Client | undefined;
   #work: pg.Client | undefined;
   #unsubscribe: (() => void) | undefined;
-  #pollTimer: NodeJS.Timeout | undefined;
-  #retryTimer: NodeJS.Timeout | undefined;
-  #draining: Promise<void> | undefined;
-  #again = false;
-  #running = false;
+  readonly #loop: DrainLoop;
   #stopped = false;
   #starting: Promise<void> | undefined;
   #knownTopics = new Set<string>();
@@ -81,6 +78,7 @@ export class OutboxRelay {
       db: options.db as Kysely<KitTables>,
     } as ResolvedOptions;
     this.#channel = outboxChannel(options.schema);
+    this.#loop = new DrainLoop({ pass: () => this.#pass(), pollMs: this.#o.pollMs, onIdle: () => this.#purge() });
   }
 
   /** Connect to Kafka, LISTEN for new rows and drain; safe to call again after a failure. */
@@ -110,37 +108,24 @@ export class OutboxRelay {
     this.#unsubscribe = onOutboxCommit(this.#o.schema, () => this.kick());
     await this.#listen();
     if (this.#stopped) return;
-    this.#running = true;
-    this.#pollTimer = setInterval(() => this.kick(), this.#o.pollMs);
-    this.#pollTimer.unref();
-    this.kick();
+    this.#loop.start();
   }
 
   /** Wake the relay: drain now, or right after the drain in progress. */
   kick(): void {
-    if (!this.#running) return;
-    if (this.#draining) {
-      this.#again = true;
-      return;
-    }
-    this.#draining = this.#drain().finally(() => {
-      this.#draining = undefined;
-    });
+    this.#loop.kick();
   }
 
   /** Resolves once no unpublished, due row is left (tests and shutdown use it). */
-  async flush(): Promise<void> {
-    while (this.#draining) await this.#draining;
+  flush(): Promise<void> {
+    return this.#loop.flush();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#running = false;
+    this.#stopped = true; // a start still in progress does not start the loop
     await this.#starting?.catch(() => {});
     this.#starting = undefined;
-    clearInterval(this.#pollTimer);
-    clearTimeout(this.#retryTimer);
-    await this.flush();
+    await this.#loop.stop();
     await this.#teardown();
   }
 
@@ -175,27 +160,15 @@ export class OutboxRelay {
     await client.query(`LISTEN ${this.#channel}`);
   }
 
-  async #drain(): Promise<void> {
-    do {
-      this.#again = false;
-      let claimed: number;
-      try {
-        claimed = await this.#publishBatch();
-      } catch (error) {
-        this.stats.failedBatches += 1;
-        this.#o.logger.warn({ err: error }, 'outbox relay: publish failed, will retry');
-        this.#scheduleRetry(backoffMs(1));
-        return;
-      }
-      if (claimed >= this.#o.batchSize) this.#again = true;
-    } while (this.#again && this.#running);
-    await this.#purge();
-  }
-
-  #scheduleRetry(ms: number): void {
-    clearTimeout(this.#retryTimer);
-    this.#retryTimer = setTimeout(() => this.kick(), ms);
-    this.#retryTimer.unref();
+  async #pass(): Promise<DrainPassResult> {
+    try {
+      return (await this.#publishBatch()) >= this.#o.batchSize ? 'more' : 'idle';
+    } catch (error) {
+      this.stats.failedBatches += 1;
+      this.#o.logger.warn({ err: error }, 'outbox relay: publish failed, will retry');
+      this.#loop.kickIn(backoffMs(1));
+      return 'backoff';
+    }
   }
 
   // One connection of the relay's own, on the simple query protocol, so that BEGIN travels with the
@@ -251,7 +224,7 @@ export class OutboxRelay {
         await client.query('commit');
         this.stats.failedBatches += 1;
         this.#o.logger.warn({ err: error, events: rows.length }, 'outbox relay: Kafka publish failed, backing off');
-        this.#scheduleRetry(backoffMs(Math.min(...rows.map((r) => r.attempts)) + 1));
+        this.#loop.kickIn(backoffMs(Math.min(...rows.map((r) => r.attempts)) + 1));
         return 0;
       }
       await this.#o.faults.afterSend?.(rows);
