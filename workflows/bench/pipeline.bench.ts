@@ -23,7 +23,7 @@ import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { makeSpokenRecording, sermonTextFile } from '../test/media/spoken-recording.fixture.ts';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { cpuSecondsWithChildren, loadAverage, targetLine } from './bench.report.ts';
+import { cpuSecondsWithChildren, loadAverage, targetLine } from '@lectern/local-stack/bench';
 
 const TOTAL_RATIO_TARGET = 0.15;
 const OTHER_SHARE_TARGET_PCT = 5;

@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freshSchemaName } from '../src/testing/index.ts';
 import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from '../test/fixtures/probe.app.ts';
+import { percentile } from '@lectern/local-stack/bench';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const rate = Number(process.env.BENCH_RATE ?? 1000);
@@ -34,10 +35,6 @@ async function infraEnv(): Promise<{ env: Record<string, string>; stop: () => Pr
   return { env: infra.env(), stop: () => infra.stop() };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const infra = await infraEnv();
 const schema = freshSchemaName('bench');

@@ -4,15 +4,13 @@ import Fastify from 'fastify';
 import { Agent, request } from 'undici';
 import { authPlugin, requireSignedIn } from '../src/auth/index.ts';
 import { createSigningKey, serveJwks, signAccessToken } from '../src/auth/testing.ts';
+import { percentile } from '@lectern/local-stack/bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5000);
 const WARMUP = 500;
 const issuer = 'http://localhost:8080/api/identity';
 const audience = 'lectern-api';
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function measure(url: string, headers: Record<string, string>, dispatcher: Agent): Promise<number[]> {
   const samples: number[] = [];

@@ -4,7 +4,7 @@
 // Prints; does not assert.
 // Run: node bench/library.bench.ts   (RATE=300 BENCH_SECONDS=10 SERMONS=1000)
 import { Agent, request } from 'node:http';
-import { loadAverage, percentile, targetLine } from './bench.report.ts';
+import { loadAverage, percentile, targetLine } from '@lectern/local-stack/bench';
 import { startSermonsService } from './sermons-service.process.ts';
 
 const RATE = Number(process.env.RATE ?? 300);

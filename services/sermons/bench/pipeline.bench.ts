@@ -21,7 +21,7 @@ import { probeMedia } from '@lectern/workflows/media';
 import { makeSpokenRecording, sermonTextFile, wordErrorRate, type SpokenRecording } from '@lectern/workflows/testing';
 import { temporalClient } from '../test/helper.ts';
 import { startPipelineWorker } from '../test/pipeline.worker.ts';
-import { loadAverage, targetLine } from './bench.report.ts';
+import { loadAverage, targetLine } from '@lectern/local-stack/bench';
 import { cpuSecondsOf, watchPeaks } from './pipeline.process-watch.ts';
 import { startSermonsService, type SermonsServiceProcess } from './sermons-service.process.ts';
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { loadAverage, percentile, targetLine } from './bench.report.ts';
+import { loadAverage, percentile, targetLine } from '@lectern/local-stack/bench';
 import { startSermonsService } from './sermons-service.process.ts';
 import { SermonsInternalClient } from '@lectern/workflows/testing';
 

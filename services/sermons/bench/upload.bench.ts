@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { loadAverage, targetLine } from './bench.report.ts';
+import { loadAverage, targetLine } from '@lectern/local-stack/bench';
 import { startSermonsService } from './sermons-service.process.ts';
 
 const SIZE = Number(process.env.SIZE_MB ?? 2048) * 1024 * 1024;

@@ -1,5 +1,5 @@
-// Formatting for the workflows benches: every figure with its target, the ratio figure/target and
-// the machine's load average at that moment (other work shares the 2 cores).
+// Formatting shared by every `npm run bench` script: each figure is printed with its target, the
+// ratio figure/target and the machine's load average at that moment (other work shares the cores).
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
@@ -16,6 +16,13 @@ export function targetLine(label: string, figure: number, unit: string, target: 
   return `${label}: ${figure.toFixed(options.digits ?? 1)} ${unit}  target ${options.atMost ? '≤' : '<'} ${target} ${unit}  ratio ${ratio.toFixed(3)}  ${met ? 'met' : 'NOT met'}  (${loadAverage()})`;
 }
 
+/** Nearest-rank percentile of ascending-sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
+}
+
 /**
  * CPU seconds of this process plus its waited-for children (/proc/self/stat utime, stime,
  * cutime, cstime): a child's time counts once it has exited and been reaped.
@@ -27,5 +34,6 @@ export function cpuSecondsWithChildren(): number {
   const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
   return ticks / CLOCK_TICKS_PER_SECOND;
 }
+
 // sysconf(_SC_CLK_TCK); 100 on Linux for every architecture Node supports.
 const CLOCK_TICKS_PER_SECOND = 100;
