@@ -14,12 +14,13 @@ export async function bootstrapAdmin(ctx: IdentityContext): Promise<BootstrapOut
   const { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: rawEmail, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: password, IDENTITY_BOOTSTRAP_ORGANIZATION: name } = ctx.config;
   if (!rawEmail || !password) return 'off';
   const email = rawEmail.trim().toLowerCase();
-  const passwordHash = await ctx.hasher.hash(password);
   return ctx.db.transaction().execute(async (trx) => {
     // Instances starting together create the administrator once.
     await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.bootstrap_admin'))`.execute(trx);
     const existing = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (existing) return 'exists';
+    // Hashed only when the account is made: a normal start costs no argon2 work.
+    const passwordHash = await ctx.hasher.hash(password);
     let subdomain = deriveSubdomain(name);
     const taken = await trx.selectFrom('organizations').select('id').where('subdomain', '=', subdomain).executeTakeFirst();
     if (taken) subdomain = `${subdomain}-${Date.now().toString(36)}`;
