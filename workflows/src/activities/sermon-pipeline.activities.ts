@@ -7,6 +7,7 @@ import type { Transcriber } from '../transcription/transcription.types.ts';
 import { normalizeInActivity, transcribeInActivity, type StepReporter } from '../transcription/transcription.activity.ts';
 import { SermonRemovedError, type ReportedStep, type SermonsInternalClient } from './sermons-internal.client.ts';
 import type { PipelineWorkspace } from './pipeline.workspace.ts';
+import { keepHeartbeating } from './activity.heartbeat.ts';
 
 /**
  * What the sermon pipeline workflow asks of the outside world. Each step activity reads and writes
@@ -35,7 +36,6 @@ export interface PipelineActivityDeps {
 
 // The normalise step is the first 5% of the "transcribe" bar the staff see, recognition the rest.
 const NORMALIZE_SHARE = 5;
-const keepAliveMs = 5_000;
 
 export function createSermonPipelineActivities(deps: PipelineActivityDeps): SermonPipelineActivities {
   const { sermons, workspace } = deps;
@@ -142,13 +142,11 @@ async function ignoreRemoved(call: () => Promise<void>): Promise<void> {
 
 /** Heartbeats while a generator works, so a lost worker is noticed and Stop reaches the step. */
 async function keptAlive<T>(work: () => Promise<T>): Promise<T> {
-  const ctx = Context.current();
-  ctx.heartbeat();
-  const timer = setInterval(() => ctx.heartbeat(), keepAliveMs);
+  const stop = keepHeartbeating();
   try {
-    return await Promise.race([work(), ctx.cancelled]);
+    return await Promise.race([work(), Context.current().cancelled]);
   } finally {
-    clearInterval(timer);
+    stop();
   }
 }
 

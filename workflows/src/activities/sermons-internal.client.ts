@@ -23,7 +23,7 @@ export interface PipelineProgress {
 }
 
 export interface PipelineContent {
-  transcript: { text: string; words: TranscriptWord[] } | null;
+  transcript: { text: string } | null;
   outline: Outline | null;
 }
 

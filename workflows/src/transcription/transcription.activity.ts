@@ -3,6 +3,7 @@ import { Context } from '@temporalio/activity';
 import { normalizeAudio } from '../media/media.normalize.ts';
 import { probeMedia, type MediaInfo } from '../media/media.probe.ts';
 import type { Transcriber, Transcript, TranscriptCheckpoint } from './transcription.types.ts';
+import { keepHeartbeating } from '../activities/activity.heartbeat.ts';
 
 // The media and recognition work of the pipeline's normalise and transcribe activities, run
 // inside a Temporal activity: heartbeats carry the percent (and keep flowing while the model
@@ -19,15 +20,13 @@ export interface StepProgressDetails {
 /** Reports a step's percent and message (for example to the sermons service's progress endpoint). */
 export type StepReporter = (percent: number, message: string) => Promise<void>;
 
-const keepAliveMs = 10_000;
-
 function reporting(report: StepReporter | undefined, label: string) {
   const ctx = Context.current();
   let latest: StepProgressDetails = { percent: 0, processedSec: 0 };
   let lastReported = -1;
   let chain: Promise<void> = Promise.resolve();
   let failure: unknown;
-  const timer = setInterval(() => ctx.heartbeat(latest), keepAliveMs);
+  const stopKeepAlive = keepHeartbeating(() => latest);
   return {
     signal: ctx.cancellationSignal,
     update(processedSec: number, percent: number | null) {
@@ -47,12 +46,12 @@ function reporting(report: StepReporter | undefined, label: string) {
     },
     /** Waits for the reports in flight; throws the first failed one. */
     async finish() {
-      clearInterval(timer);
+      stopKeepAlive();
       await chain;
       if (failure) throw failure;
     },
     stop() {
-      clearInterval(timer);
+      stopKeepAlive();
     },
   };
 }

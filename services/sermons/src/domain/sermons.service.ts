@@ -151,10 +151,11 @@ export class SermonsService {
   /** What the pipeline's later steps read back: the transcript and the outline, when stored. */
   async pipelineContent(sermon: SermonsRow) {
     const [transcript, outline] = await Promise.all([
-      this.db.selectFrom('transcripts').select(['text', 'words']).where('sermon_id', '=', sermon.id).where('org_id', '=', sermon.org_id).executeTakeFirst(),
+      this.db.selectFrom('transcripts').select(['text']).where('sermon_id', '=', sermon.id).where('org_id', '=', sermon.org_id).executeTakeFirst(),
       this.db.selectFrom('outlines').select(['outline']).where('sermon_id', '=', sermon.id).where('org_id', '=', sermon.org_id).executeTakeFirst(),
     ]);
-    return { transcript: transcript ? { text: transcript.text, words: transcript.words } : null, outline: outline?.outline ?? null };
+    // Text only: the steps that read it back never need the word timings (large for a long sermon).
+    return { transcript: transcript ? { text: transcript.text } : null, outline: outline?.outline ?? null };
   }
 
   /** Sermons in the pipeline now, every organization: the capacity that makes 429 busy. */
