@@ -10,6 +10,7 @@ import { uploadStore, useUpload } from '../hooks/upload.store.ts';
 import { FileDropArea } from './FileDropArea.tsx';
 import { StopUploadButton, UploadProgressPanel } from './UploadProgressPanel.tsx';
 import { QuotaLine } from './QuotaLine.tsx';
+import { EditField } from './form.styles.ts';
 
 const Fields = styled.div`
   display: grid;
@@ -18,17 +19,8 @@ const Fields = styled.div`
   margin-bottom: 1rem;
 `;
 
-const Field = styled.label`
-  display: grid;
-  gap: 0.3rem;
-  font-weight: 600;
-  input {
-    font: inherit;
-    font-weight: 400;
-    padding: 0.55em 0.7em;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-  }
+// The editors' field, with its note shown as the field's error.
+const Field = styled(EditField)`
   small {
     color: ${({ theme }) => theme.colors.danger};
     font-weight: 600;
