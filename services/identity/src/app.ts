@@ -9,6 +9,7 @@ import { companyDomainsOf, issuerOf, SERVICE } from './config.ts';
 import type { IdentityContext } from './context.ts';
 import type { IdentityDatabase } from './data/database.ts';
 import { PasswordHasher } from './domain/password.hasher.ts';
+import { seedDemoAccounts } from './organizations/demo-accounts.ts';
 import { bootstrapAdmin } from './organizations/bootstrap-admin.ts';
 import { SignInThrottle } from './domain/sign-in.throttle.ts';
 import { ensureSigningKey, publicKeySet } from './keys/signing-key.service.ts';
@@ -58,6 +59,8 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   if ((await bootstrapAdmin(ctx)) === 'created') {
     app.log.info({ email: config.IDENTITY_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap administrator and organization created');
   }
+  const demo = await seedDemoAccounts(ctx);
+  if (demo.length > 0) app.log.info({ accounts: demo }, 'local demo accounts created');
 
   const prefix = apiPrefix(SERVICE);
   // Older kits did not register the auth plugin in createServiceApp.

@@ -28,6 +28,8 @@ export const IdentityConfigSchema = defineConfig({
   IDENTITY_BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
   IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   IDENTITY_BOOTSTRAP_ORGANIZATION: Type.String({ default: 'Grace Community Church', minLength: 2 }),
+  /** Local demo only: a pastor, a member and a company-staff user beside the bootstrap administrator. */
+  IDENTITY_DEMO_ACCOUNTS: Type.Boolean({ default: false }),
 });
 
 export type IdentityConfig = Static<typeof IdentityConfigSchema>;

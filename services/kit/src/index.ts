@@ -30,3 +30,5 @@ export type { RunnableService } from './lifecycle/server.ts';
 export * from './auth/index.ts';
 export * from './websocket/index.ts';
 export * from './storage/index.ts';
+export { createSecretBox, generateSecretKeys, parseSecretKeys, SecretBoxError, SecretConfigProperties } from './crypto/secret-box.ts';
+export type { SecretBox } from './crypto/secret-box.ts';

@@ -22,6 +22,34 @@ export const demoAccount = {
   password: process.env.LECTERN_DEMO_PASSWORD ?? 'Lectern-Demo-2026',
 };
 
+/**
+ * Every demo account identity creates with IDENTITY_DEMO_ACCOUNTS (same password), one per area:
+ * the list services/identity/src/organizations/demo-accounts.ts seeds, for the start-up summary.
+ */
+export function demoAccounts(companyDomain = 'lectern.app'): Array<{ email: string; what: string }> {
+  const churchDomain = demoAccount.email.split('@')[1];
+  return [
+    { email: demoAccount.email, what: 'church ADMIN' },
+    { email: `pastor@${churchDomain}`, what: 'PASTOR' },
+    { email: `member@${churchDomain}`, what: 'MEMBER (member area)' },
+    { email: `staff@${companyDomain}`, what: 'company staff ADMIN: members, communications, console, offers' },
+  ];
+}
+
+/**
+ * The key that seals secrets at rest (SMTP passwords, integration credentials) for the local
+ * stack: made once and kept with the local data, so stored secrets still open after a restart.
+ */
+export function localSecretKeys(): string {
+  if (process.env.SECRET_KEYS) return process.env.SECRET_KEYS;
+  const file = path.join(repoRoot, '.lectern', 'secret-keys');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `local:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
 export interface AppSpec {
   name: string;
   entry: string;
@@ -37,6 +65,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
     STORAGE_DRIVER: process.env.STORAGE_DRIVER ?? 'fs',
     STORAGE_FS_ROOT: process.env.STORAGE_FS_ROOT ?? path.join(repoRoot, '.lectern', 'storage'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    SECRET_KEYS: localSecretKeys(),
   };
   // Shared by the sermons service and the pipeline worker only; a fresh one each start unless given.
   const sermonsInternalToken = process.env.SERMONS_INTERNAL_TOKEN ?? randomBytes(32).toString('base64url');
@@ -49,7 +78,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
       HOST: '127.0.0.1',
       PORT: String(servicePort(name)),
       ...(name === 'sermons' ? { SERMONS_INTERNAL_TOKEN: sermonsInternalToken } : {}),
-      ...(name === 'identity' ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password } : {}),
+      ...(name === 'identity' ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password, IDENTITY_DEMO_ACCOUNTS: 'true' } : {}),
     },
   }));
   specs.push({

@@ -7,7 +7,7 @@ import type { Db } from '../data/database.ts';
 import { findActiveKeys } from '../keys/signing-key.repository.ts';
 
 export interface AccessClaims extends Pick<AccessTokenClaims, 'sub' | 'org' | 'role' | 'email' | 'staff'> {
-  /** e-mail on a company domain (API.md) */
+  /** verified e-mail on a company domain (API.md) */
   cd: boolean;
 }
 

@@ -53,6 +53,18 @@ export const requireCompanyStaff: AuthHook = async (request) => {
   if (!principal.companyStaff) throw forbidden();
 };
 
+const STAFF_SIDE_ROLES: readonly Role[] = ['ADMIN', 'PASTOR', 'STAFF'];
+
+/**
+ * onRequest hook: the spec's company-only screens (team, integrations, SMTP, members admin,
+ * communications): a staff-side organization role (ADMIN, PASTOR, STAFF) whose verified e-mail is
+ * on an internal company domain.
+ */
+export const requireCompanyDomainStaff: AuthHook = async (request) => {
+  const principal = await authenticate(request);
+  if (!principal.companyDomain || !principal.role || !STAFF_SIDE_ROLES.includes(principal.role)) throw forbidden();
+};
+
 /** The caller's organization id, for scoping every query. Refuses callers without one (403). */
 export function orgScope(request: FastifyRequest): string {
   const principal = (request as Marked)[kVerified];

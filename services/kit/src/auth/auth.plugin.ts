@@ -93,7 +93,7 @@ async function authPlugin(fastify: FastifyInstance, options: AuthPluginOptions):
 
 /** Maps claims to the principal; throws 401 when identity's claim contract is not met. */
 export function toPrincipal(claims: AccessTokenClaims): Principal {
-  const { sub, org, role, email, staff, exp } = claims;
+  const { sub, org, role, email, staff, cd, exp } = claims;
   if (typeof sub !== 'string' || sub === '') throw unauthenticated('Token has no subject.');
   if (org !== undefined && org !== null && (typeof org !== 'string' || org === '')) throw unauthenticated('Token has a bad org claim.');
   if (role !== undefined && role !== null && !ROLES.includes(role as Role)) throw unauthenticated('Token has a bad role claim.');
@@ -104,6 +104,7 @@ export function toPrincipal(claims: AccessTokenClaims): Principal {
     role: role ?? null,
     email: typeof email === 'string' ? email : '',
     companyStaff: staff === true,
+    companyDomain: cd === true,
     expiresAt: exp,
   };
 }

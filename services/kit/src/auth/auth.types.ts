@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   role: Role | null;
   email: string;
   staff: boolean;
+  /** Verified e-mail on one of the product's own company domains (spec: "company staff" screens). */
+  cd?: boolean;
   iss?: string;
   aud?: string | string[];
   exp?: number;
@@ -23,6 +25,8 @@ export interface Principal {
   email: string;
   /** Lectern company staff (console access), independent of any organization role. */
   companyStaff: boolean;
+  /** Verified e-mail on an internal company domain: team, integrations, SMTP, members, communications. */
+  companyDomain: boolean;
   /** Token expiry (seconds since epoch); the WebSocket helper closes the session then. */
   expiresAt: number;
 }

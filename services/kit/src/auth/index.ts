@@ -1,5 +1,5 @@
 export { default as authPlugin, toPrincipal, type AuthPluginOptions } from './auth.plugin.ts';
-export { authenticate, requireSignedIn, requireRole, requireCompanyStaff, orgScope, assertSameOrg, type AuthHook } from './auth.guards.ts';
+export { authenticate, requireSignedIn, requireRole, requireCompanyStaff, requireCompanyDomainStaff, orgScope, assertSameOrg, type AuthHook } from './auth.guards.ts';
 export { AuthError, unauthenticated, forbidden, notFound } from './auth.errors.ts';
 export { JwksCache, type JwksCacheOptions } from './jwks.cache.ts';
 export { ROLES, type Role, type Principal, type AccessTokenClaims } from './auth.types.ts';

@@ -3,6 +3,7 @@
 // a fresh schema and topic prefix per test run so runs never see each other's data.
 import { randomBytes } from 'node:crypto';
 import { getTestInfra } from '@lectern/local-stack/testing';
+import { generateSecretKeys } from '../crypto/secret-box.ts';
 
 export interface EventInfraEnv {
   DATABASE_URL: string;
@@ -32,6 +33,8 @@ export async function isolatedServiceEnv(service: string, extra: Record<string, 
     DATABASE_SCHEMA: schema,
     KAFKA_TOPIC_PREFIX: `${schema}.`,
     OUTBOX_POLL_MS: '200',
+    // Services that keep secrets at rest read it; the others ignore it.
+    SECRET_KEYS: generateSecretKeys('test'),
     ...extra,
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac, createPublicKey } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { assertSameOrg, authPlugin, JwksCache, orgScope, requireCompanyStaff, requireRole, requireSignedIn } from '../../src/auth/index.ts';
+import { assertSameOrg, authPlugin, JwksCache, orgScope, requireCompanyDomainStaff, requireCompanyStaff, requireRole, requireSignedIn } from '../../src/auth/index.ts';
 import type { AccessTokenClaims } from '../../src/auth/index.ts';
 import { createSigningKey, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '../../src/auth/testing.ts';
 
@@ -35,6 +35,10 @@ async function buildApp(jwksUrl: string, extra: { jwksMinRefetchIntervalMs?: num
     scope.addHook('onRequest', requireCompanyStaff);
     scope.get('/x', async () => ({ ok: true }));
   }, { prefix: '/console' });
+  await instance.register(async (scope) => {
+    scope.addHook('onRequest', requireCompanyDomainStaff);
+    scope.get('/x', async () => ({ ok: true }));
+  }, { prefix: '/company' });
   instance.get('/public', async () => ({ ok: true }));
   return instance;
 }
@@ -70,6 +74,7 @@ describe('auth: token verification', () => {
     assert.equal(user.role, 'MEMBER');
     assert.equal(user.email, 'm@example.org');
     assert.equal(user.companyStaff, false);
+    assert.equal(user.companyDomain, false, 'no cd claim means not on a company domain');
     assert.equal(typeof user.expiresAt, 'number');
   });
 
@@ -155,6 +160,28 @@ describe('auth: role, staff and org guards', () => {
     assert.equal(res.json().code, 'forbidden');
     const staff = await signAccessToken(rsa, { ...member, role: null, org: null, staff: true }, { issuer, audience });
     assert.equal((await app.inject({ url: '/console/x', headers: bearer(staff) })).statusCode, 200);
+  });
+
+  test('requireCompanyDomainStaff admits staff-side roles with the company-domain claim only', async () => {
+    const sign = (claims: Partial<AccessTokenClaims>) => signAccessToken(rsa, { ...member, ...claims }, { issuer, audience });
+    for (const role of ['ADMIN', 'PASTOR', 'STAFF'] as const) {
+      const res = await app.inject({ url: '/company/x', headers: bearer(await sign({ role, cd: true })) });
+      assert.equal(res.statusCode, 200, `${role} on the company domain`);
+    }
+    const refused: Array<[string, Partial<AccessTokenClaims>]> = [
+      ['an ADMIN off the company domain', { role: 'ADMIN', cd: false }],
+      ['an ADMIN without the claim', { role: 'ADMIN' }],
+      ['a MEMBER on the company domain', { role: 'MEMBER', cd: true }],
+      ['a VOLUNTEER on the company domain', { role: 'VOLUNTEER', cd: true }],
+      ['a company-domain user without a role', { role: null, org: null, cd: true }],
+      ['a console staff user off the domain', { role: 'ADMIN', staff: true, cd: false }],
+    ];
+    for (const [who, claims] of refused) {
+      const res = await app.inject({ url: '/company/x', headers: bearer(await sign(claims)) });
+      assert.equal(res.statusCode, 403, who);
+      assert.equal(res.json().code, 'forbidden');
+    }
+    assert.equal((await app.inject({ url: '/company/x' })).statusCode, 401);
   });
 
   test('orgScope returns the caller org and refuses callers without one', async () => {
