@@ -12,6 +12,8 @@ import { MarketingFooter } from './pages/MarketingFooter.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
 import { ConfirmedPage } from './pages/ConfirmedPage.tsx';
 import { OnboardingPage } from './pages/OnboardingPage.tsx';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
 
 export function MarketingApp() {
   return (
@@ -20,6 +22,8 @@ export function MarketingApp() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/create-account" element={<CreateAccountPage />} />
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/pricing" element={<PricingPage />} />

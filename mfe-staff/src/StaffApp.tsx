@@ -3,14 +3,16 @@
 // sent from /dashboard to /member/dashboard; Members and Communications (company-domain staff
 // screens) sit behind the staff gate. Sermons is in a VOLUNTEER's navigation (spec table) but the
 // sermons service serves staff roles only: StaffOnly explains that instead of showing 403 errors.
+// Members and Communications are company-domain staff screens (spec 001 §6): others go to /.
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { MemberGate, NotFound, StaffGate, ThemeRoot } from '@lectern/shell-kit';
+import { CompanyDomainGate, MemberGate, NotFound, ThemeRoot } from '@lectern/shell-kit';
 import { StaffLayout } from './pages/StaffLayout.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { SermonsPage } from './pages/SermonsPage.tsx';
 import { SermonDetailsPage } from './pages/SermonDetailsPage.tsx';
 import { PlannedStaffPage } from './pages/PlannedStaffPage.tsx';
 import { StaffOnly } from './components/StaffOnly.tsx';
+import { SettingsPage } from './pages/SettingsPage.tsx';
 
 export function StaffApp() {
   return (
@@ -45,37 +47,28 @@ export function StaffApp() {
             <Route
               path="/members"
               element={
-                <StaffGate>
+                <CompanyDomainGate>
                   <PlannedStaffPage
                     title="Members"
                     feature="Members administration"
                     description="Search, filter and manage the members of your organization."
                   />
-                </StaffGate>
+                </CompanyDomainGate>
               }
             />
             <Route
               path="/communications"
               element={
-                <StaffGate>
+                <CompanyDomainGate>
                   <PlannedStaffPage
                     title="Communications"
                     feature="Communications"
                     description="Compose templated e-mails and follow their delivery, opens and clicks."
                   />
-                </StaffGate>
+                </CompanyDomainGate>
               }
             />
-            <Route
-              path="/settings/*"
-              element={
-                <PlannedStaffPage
-                  title="Settings"
-                  feature="Settings"
-                  description="Organization settings, your profile, team members, integrations and e-mail integrations."
-                />
-              }
-            />
+            <Route path="/settings" element={<SettingsPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

@@ -15,6 +15,12 @@ const Center = styled.div`
   margin-top: 1.25rem;
 `;
 
+const ForgotLink = styled.p`
+  margin: -0.5rem 0 0;
+  text-align: right;
+  font-size: 0.92rem;
+`;
+
 export function LoginPage() {
   const signupEnabled = useFlag('signup_enabled');
   const [params] = useSearchParams();
@@ -61,6 +67,9 @@ export function LoginPage() {
           {error && <Alert role="alert">{error}</Alert>}
           <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
           <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
+          <ForgotLink>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </ForgotLink>
           <Captcha onToken={setCaptcha} resetKey={captchaReset} />
           <Button type="submit" disabled={!captcha || submitting}>
             {submitting ? 'Signing in…' : 'Sign In'}

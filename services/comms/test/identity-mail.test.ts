@@ -121,6 +121,24 @@ describe('identity e-mails through comms', () => {
     assert.ok(message.text?.includes(url));
   });
 
+  it('password link requested → "Reset your password" or, for a member added by staff, "Set your password", with the single-use link', async () => {
+    const to = uniqueAddress('reset');
+    const userId = randomUUID();
+    const linkUrl = `${ORIGIN}/reset-password#token=${randomUUID()}`;
+    const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
+    await send(createEvent('identity.password-link.requested.v1', { orgId: null, subject: userId, data: { userId, email: to, firstName: 'Ruth', organizationName: null, purpose: 'reset', linkUrl, expiresAt } }));
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    assert.equal(message.subject, 'Reset your Lectern Test password');
+    assert.ok(message.text?.includes(linkUrl), message.text);
+    assert.match(message.text ?? '', /works for 30 minutes and can be used once/);
+
+    const member = uniqueAddress('member');
+    await send(createEvent('identity.password-link.requested.v1', { orgId: randomUUID(), subject: userId, data: { userId, email: member, firstName: null, organizationName: 'Grace Church', purpose: 'set-password', linkUrl, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() } }));
+    const welcome = await catcher.waitForMessage((m) => m.to.some((t) => t.address === member), 20_000);
+    assert.equal(welcome.subject, 'Set your password for Grace Church on Lectern Test');
+    assert.ok(welcome.html?.includes(`href="${linkUrl}"`));
+  });
+
   it('a redelivered event does not send a second e-mail', async () => {
     const to = uniqueAddress('twice');
     const event = registered(to);

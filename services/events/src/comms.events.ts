@@ -3,7 +3,7 @@
 // asked for the mail (e.g. identity.user.registered.v1).
 import { Type } from 'typebox';
 
-export const EmailKind = Type.Union([Type.Literal('email-confirmation'), Type.Literal('invitation')]);
+export const EmailKind = Type.Union([Type.Literal('email-confirmation'), Type.Literal('invitation'), Type.Literal('password-link')]);
 
 const outcome = {
   emailId: Type.String({ format: 'uuid' }),

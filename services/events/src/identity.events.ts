@@ -76,6 +76,25 @@ export const identityEvents = {
     inviteUrl: Type.String({ minLength: 1 }),
     expiresAt: DateTime,
   }),
+  /**
+   * A single-use password link: 'reset' (the user asked, "Forgot password?") or 'set-password'
+   * (staff added them as a member). comms sends `linkUrl` (`${PUBLIC_ORIGIN}/reset-password#token=…`).
+   */
+  'identity.password-link.requested.v1': Type.Object({
+    userId: Uuid,
+    email: Type.String({ minLength: 3 }),
+    firstName: NullableString,
+    organizationName: NullableString,
+    purpose: Type.Union([Type.Literal('reset'), Type.Literal('set-password')]),
+    linkUrl: Type.String({ minLength: 1 }),
+    expiresAt: DateTime,
+  }),
+  /** The password was set from a link; every refresh-token family of the user was revoked. */
+  'identity.user.password-changed.v1': Type.Object({
+    userId: Uuid,
+    email: Type.String({ minLength: 3 }),
+    via: Type.Union([Type.Literal('reset'), Type.Literal('set-password')]),
+  }),
   'identity.invite.revoked.v1': Type.Object({
     inviteId: Uuid,
     email: Type.String({ minLength: 3 }),

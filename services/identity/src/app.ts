@@ -20,6 +20,8 @@ import { sessionRoutes } from './session/session.routes.ts';
 import { PgSpentStore } from './stores/captcha.spent-store.pg.ts';
 import { ensureSecret } from './stores/service-secret.repository.ts';
 import { PgThrottleStore } from './stores/sign-in.throttle-store.pg.ts';
+import { createResetThrottle } from './password-reset/reset.throttle.ts';
+import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
@@ -53,6 +55,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     captcha: new CaptchaVerifier({ hmacKey: captchaKey, spentStore: new PgSpentStore(db) }),
     captchaKey,
     throttle: new SignInThrottle(new PgThrottleStore(db)),
+    resetThrottle: createResetThrottle(new PgThrottleStore(db)),
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
   };
   app.decorate('identity', ctx);
@@ -68,5 +71,6 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   await app.register(jwksRoutes, { prefix, db });
   await app.register(sessionRoutes, { prefix, ctx });
   await app.register(accountRoutes, { prefix, ctx });
+  await app.register(passwordResetRoutes, { prefix, ctx });
   return app as IdentityApp;
 }

@@ -16,5 +16,7 @@ export interface IdentityContext {
   captcha: CaptchaVerifier;
   captchaKey: string;
   throttle: SignInThrottle;
+  /** "Forgot password?" requests (its own counters). */
+  resetThrottle: SignInThrottle;
   tokens: AccessTokenIssuer;
 }

@@ -59,6 +59,8 @@ describe('invites and organization isolation', () => {
     assert.equal(signup.statusCode, 201, signup.body);
     const user = await built.app.kit.db.selectFrom('users').selectAll().where('id', '=', signup.json().userId).executeTakeFirstOrThrow();
     assert.deepEqual([user.email, user.org_id, user.role], ['second@example.org', orgA, 'PASTOR']);
+    // Org A now uses all 4 staff seats (profile-and-seats.test.ts); free one for the tests below.
+    await built.app.kit.db.updateTable('users').set({ role: 'MEMBER' }).where('id', '=', user.id).execute();
     assert.equal((await built.app.inject({ url: `${API}/invites/${second.id}` })).statusCode, 404);
     const reuse = await built.app.inject({
       method: 'POST', url: `${API}/signup`,

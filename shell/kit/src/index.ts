@@ -7,7 +7,7 @@ export type { SessionKeeper, RefreshOutcome } from './session/session.keeper.ts'
 export { identityClient, IDENTITY_BASE } from './session/identity.client.ts';
 export type { IdentityClient, SessionBody, CaptchaChallenge, PublicOrganization, InviteSummary, SignupRequest, SignupResponse, OnboardingRequest } from './session/identity.client.ts';
 export { identity, startSession, adoptSession, signIn, signOut, signInErrorMessage, loadFlags, refreshSession, reloadProfile } from './session/session.runtime.ts';
-export { RequireSession, OnboardingCheck, StaffGate, MemberGate, ConsoleGate, RedirectIfSignedIn, loginPathFor, safeReturnPath, currentLocation } from './gates/gates.tsx';
+export { RequireSession, OnboardingCheck, StaffGate, CompanyDomainGate, MemberGate, ConsoleGate, RedirectIfSignedIn, loginPathFor, safeReturnPath, currentLocation } from './gates/gates.tsx';
 export type { ConsoleProbe } from './gates/gates.tsx';
 export { api, createApiClient, setAccessTokenRefresher } from './api/api.client.ts';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api.client.ts';

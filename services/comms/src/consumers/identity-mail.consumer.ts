@@ -14,6 +14,7 @@ import { queueEmail } from '../delivery/sent-email.repository.ts';
 import type { RenderedEmail } from '../templates/email.layout.ts';
 import { confirmationEmail } from '../templates/confirmation.template.ts';
 import { invitationEmail } from '../templates/invitation.template.ts';
+import { passwordLinkEmail } from '../templates/password-link.template.ts';
 import type { MailFrom } from '../mail/mail.address.ts';
 
 type Trx = Transaction<CommsDatabase & KitTables>;
@@ -85,6 +86,18 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
           organizationName: event.data.organizationName,
           role: event.data.role,
           inviteUrl: event.data.inviteUrl,
+          expiresAt: new Date(event.data.expiresAt),
+        }),
+      ),
+    'identity.password-link.requested.v1': (trx, event) =>
+      queue(trx, event, 'password-link', event.data.email, () =>
+        passwordLinkEmail({
+          productName,
+          firstName: event.data.firstName,
+          organizationName: event.data.organizationName,
+          purpose: event.data.purpose,
+          linkUrl: event.data.linkUrl,
+          issuedAt: new Date(event.time),
           expiresAt: new Date(event.data.expiresAt),
         }),
       ),

@@ -3,7 +3,7 @@ import type { Executor, KitTables } from '@lectern/service-kit';
 import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
-import type { EmailVerificationTokenTable, InviteTokenTable, RefreshTokenTable } from './token.table.ts';
+import type { EmailVerificationTokenTable, InviteTokenTable, PasswordResetTokenTable, RefreshTokenTable } from './token.table.ts';
 import type { CustomUserRoleTable, StaffUserTable, UserTable } from './user.table.ts';
 
 export interface IdentityDatabase {
@@ -14,6 +14,7 @@ export interface IdentityDatabase {
   invite_tokens: InviteTokenTable;
   email_verification_tokens: EmailVerificationTokenTable;
   refresh_tokens: RefreshTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
   leads: LeadTable;
   feature_flags: FeatureFlagTable;
   feature_flag_overrides: FeatureFlagOverrideTable;

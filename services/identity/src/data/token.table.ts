@@ -37,3 +37,14 @@ export interface RefreshTokenTable {
   revoked_reason: string | null;
 }
 export type RefreshToken = Selectable<RefreshTokenTable>;
+
+export interface PasswordResetTokenTable {
+  /** SHA-256 of the token in the link; the token itself is never stored */
+  token_hash: string;
+  user_id: string;
+  /** 'reset': the user asked ("Forgot password?"); 'set-password': staff added them as a member */
+  purpose: 'reset' | 'set-password';
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}

@@ -11,6 +11,8 @@ import { identityError } from '../http/identity.errors.ts';
 import { isUuid } from '../organizations/organization.repository.ts';
 import { emailTaken } from '../profile/user.repository.ts';
 import { findInviteWithOrganization, listPendingInvites } from './invite.repository.ts';
+import { SEAT_MESSAGES, seatsFull } from '../domain/seat.rules.ts';
+import { countSeats } from '../team/seat.repository.ts';
 
 export interface InviteView {
   id: string;
@@ -40,6 +42,8 @@ export async function createInvite(ctx: IdentityContext, principal: Principal, i
   if (!checked.ok) throw new AppError(statusCode[checked.status]!, { detail: checked.message, extensions: { reason: 'invalid_invite_request' } });
   const request = checked.invite;
   if (await emailTaken(ctx.db, request.email)) throw identityError(ErrorCode.CONFLICT, 'email_taken', SIGNUP_MESSAGES.emailTaken);
+  // An invite into a full organization could never be accepted: refuse it now, with the reason.
+  if (seatsFull(await countSeats(ctx.db, request.orgId))) throw identityError(ErrorCode.CONFLICT, 'seats_full', SEAT_MESSAGES.full);
   const invite = await ctx.db.transaction().execute(async (trx) => {
     const inviter = await trx
       .selectFrom('users as u')

@@ -11,6 +11,8 @@ import { createInvite, listInvites, publicInvite, revokeInviteById } from '../in
 import { completeOnboarding } from '../organizations/onboarding.service.ts';
 import { findOrganization, listPublicOrganizations } from '../organizations/organization.repository.ts';
 import { loadProfile } from '../profile/profile.service.ts';
+import { updateOwnProfile } from '../profile/profile.update.ts';
+import { holdsSeat, SEATS_TOTAL } from '../domain/seat.rules.ts';
 import { sessionReply } from '../session/session.routes.ts';
 import { confirmEmail, resendVerification, VERIFICATION_MESSAGES } from '../signup/email-verification.service.ts';
 import { checkDomain, signUp } from '../signup/signup.service.ts';
@@ -18,7 +20,6 @@ import { checkDomain, signUp } from '../signup/signup.service.ts';
 const Str = (max = 320) => Type.String({ maxLength: max });
 const OptStr = (max = 320) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 const InviteSchema = Type.Object({ id: Type.String(), email: Type.String(), role: Type.String(), createdAt: Type.String(), expiresAt: Type.String(), link: Type.String() });
-const SEATS_TOTAL = 4;
 
 export async function accountRoutes(app: ServiceInstance, { ctx }: { ctx: IdentityContext }): Promise<void> {
   app.get('/me', { onRequest: requireSignedIn, schema: { tags: ['account'], summary: 'The signed-in user, role, navigation', response: { 200: ProfileSchema } } }, async (request) => {
@@ -26,6 +27,11 @@ export async function accountRoutes(app: ServiceInstance, { ctx }: { ctx: Identi
     if (!loaded) throw new AppError(ErrorCode.UNAUTHENTICATED, { detail: 'Sign in to continue.' });
     return loaded.profile;
   });
+
+  app.patch('/me', {
+    onRequest: requireSignedIn,
+    schema: { tags: ['account'], summary: 'Settings → User Profile: change first and last name', body: Type.Object({ firstName: Str(200), lastName: Str(200) }), response: { 200: Type.Object({ user: ProfileSchema, message: Type.String() }) } },
+  }, async (request) => updateOwnProfile(ctx, request.user.userId, request.body));
 
   app.get('/flags', { schema: { tags: ['flags'], summary: 'Feature flags (with the caller organization overrides when signed in)', response: { 200: Type.Object({ flags: Type.Record(Type.String(), Type.Boolean()) }) } } }, async (request) => {
     let orgId: string | null = null;
@@ -101,7 +107,7 @@ export async function accountRoutes(app: ServiceInstance, { ctx }: { ctx: Identi
     const orgId = orgScope(request);
     const rows = await ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'role']).where('org_id', '=', orgId).orderBy('created_at').execute();
     const items = rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, role: r.role }));
-    const used = items.filter((u) => u.role === 'ADMIN' || u.role === 'PASTOR' || u.role === 'STAFF').length;
+    const used = items.filter((u) => holdsSeat(u.role)).length;
     return { items, seats: { used, total: SEATS_TOTAL } };
   });
 

@@ -26,6 +26,8 @@ import { readFlags } from '../flags/flag.repository.ts';
 import { findInviteWithOrganization } from '../invites/invite.repository.ts';
 import { findOrganization, findOrganizationByDomain, findSubdomainHolder, insertOrganization, isUniqueViolation, isUuid } from '../organizations/organization.repository.ts';
 import { emailTaken } from '../profile/user.repository.ts';
+import { holdsSeat, SEAT_MESSAGES, seatsFull } from '../domain/seat.rules.ts';
+import { countSeats, lockOrganization } from '../team/seat.repository.ts';
 import { createVerificationToken } from './email-verification.service.ts';
 
 export const SIGNUP_EXTRA_MESSAGES = {
@@ -91,6 +93,12 @@ async function join(ctx: IdentityContext, form: ValidForm): Promise<SignupResult
 
   try {
     const userId = await ctx.db.transaction().execute(async (trx) => {
+      if (holdsSeat(target.role)) {
+        // Seat check and the new user in one transaction, under the organization's lock: two
+        // invitees accepting at once cannot both take the last seat.
+        await lockOrganization(trx, target.orgId);
+        if (seatsFull(await countSeats(trx, target.orgId))) throw identityError(ErrorCode.CONFLICT, 'seats_full', SEAT_MESSAGES.full);
+      }
       const user = await trx
         .insertInto('users')
         .values({ org_id: target.orgId, email: target.email, first_name: form.firstName, last_name: form.lastName, phone: form.phone, role: target.role, password_hash: passwordHash, email_verified_at: null })

@@ -18,7 +18,7 @@ export const AREAS: readonly Area[] = [
     label: 'Home',
     homePath: '/',
     routes: [
-      '/', '/login', '/signup', '/create-account', '/pricing', '/waitlist/*', '/cotr-special', '/cotr-special-step2',
+      '/', '/login', '/forgot-password', '/reset-password', '/signup', '/create-account', '/pricing', '/waitlist/*', '/cotr-special', '/cotr-special-step2',
       '/acceptable-use-policy', '/privacy-policy', '/terms-of-service', '/verify-email', '/confirmed', '/billing/*', '/onboarding',
     ],
   },

@@ -46,6 +46,16 @@ export function StaffGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * Company-only screens (spec 001 §6: /members, /communications): a staff-side role on a verified
+ * company-domain e-mail; anyone else goes to /. The services refuse the same callers with 403.
+ */
+export function CompanyDomainGate({ children }: { children: ReactNode }) {
+  const allowed = useSession((state) => Boolean(state.user && state.user.companyDomain && isStaffRole(state.user.role)));
+  if (!allowed) return <Redirect to="/" />;
+  return <>{children}</>;
+}
+
 /** A MEMBER is sent to /member/dashboard. */
 export function MemberGate({ children }: { children: ReactNode }) {
   const role = useSession((state) => state.user?.role ?? null);

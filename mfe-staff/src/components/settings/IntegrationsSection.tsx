@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '@lectern/shell-kit';
+
+export function IntegrationsSection() {
+  return <NotYetAvailable feature="Integrations" />;
+}
