@@ -9,10 +9,16 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { Alert, Form, PasswordField } from '../auth/form.parts.tsx';
 import { meetsPasswordRules } from '../auth/auth.rules.ts';
 
+// Kept for the page's lifetime: the area may mount the page again after the fragment is gone.
+let linkToken: string | null = null;
+
 function readToken(): string | null {
   const token = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+  if (token) {
+    linkToken = token;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }
+  return linkToken;
 }
 
 export function ResetPasswordPage() {

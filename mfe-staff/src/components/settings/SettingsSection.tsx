@@ -79,7 +79,8 @@ export function EditActions({
   if (!editing) {
     return (
       <Actions>
-        <Button type="button" $variant="secondary" onClick={onEdit}>
+        {/* Own keys: React must not reuse this element as the submit button while the click is handled. */}
+        <Button key="edit" type="button" $variant="secondary" onClick={onEdit}>
           Edit
         </Button>
       </Actions>
@@ -87,7 +88,7 @@ export function EditActions({
   }
   return (
     <Actions>
-      <Button type="submit" disabled={saving || !canSave}>
+      <Button key="save" type="submit" disabled={saving || !canSave}>
         {saving ? 'Saving…' : 'Save Changes'}
       </Button>
       <Button type="button" $variant="ghost" disabled={saving} onClick={onCancel}>

@@ -1,0 +1,14 @@
+// The brief's page checks: no horizontal overflow at 390 px wide.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+
+/** Reloads `path` in a 390 px wide viewport of the page's context and asserts nothing overflows sideways. */
+export async function assertNoOverflowAt390(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  const narrow = await page.context().newPage();
+  await narrow.setViewportSize({ width: 390, height: 844 });
+  await narrow.goto(url);
+  await ready(narrow);
+  const { scrollWidth, clientWidth } = await narrow.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  assert.ok(scrollWidth <= clientWidth, `${url}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+  await narrow.close();
+}

@@ -1,0 +1,203 @@
+// Issue 13 in a browser: the settings page by role (an internal-domain ADMIN, a non-internal
+// ADMIN, a MEMBER), profile editing, inviting a PASTOR whose e-mailed link signs up and takes a
+// seat, revoking an invite, and password recovery from /login — against the real identity and
+// comms services, Kafka, Postgres and the mail catcher.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
+import { startStack } from './stack.helpers.ts';
+import type { Stack } from './stack.helpers.ts';
+import { seedOrganization, seedPerson } from './auth.fixtures.ts';
+import type { Person } from './auth.fixtures.ts';
+import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
+import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+
+let stack: Stack;
+let browser: Browser;
+let internalAdmin: Person;
+let externalAdmin: Person;
+let member: Person;
+const pageErrors: string[] = [];
+
+before(async () => {
+  assertFrontEndsBuilt();
+  stack = await startStack();
+  browser = await launchBrowser();
+  const orgId = await seedOrganization(stack, 'Hope Chapel');
+  internalAdmin = await seedPerson(stack, orgId, 'ADMIN', { email: `settings-admin-${Date.now()}@lectern.app` });
+  externalAdmin = await seedPerson(stack, orgId, 'ADMIN');
+  member = await seedPerson(stack, orgId, 'MEMBER');
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+async function signedInAt(person: Person, path: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`${stack.origin}/login`);
+  await signInThroughForm(page, person.email, person.password);
+  await page.waitForURL((url) => url.pathname !== '/login', VISIBLE);
+  await page.goto(`${stack.origin}${path}`);
+  return page;
+}
+
+const sectionTitles = (page: Page) => page.locator('section[aria-label] h2 button').allTextContents();
+const section = (page: Page, title: string) => page.getByRole('region', { name: title });
+const openSection = async (page: Page, title: string) => {
+  const toggle = page.getByRole('button', { name: title, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+};
+const linkIn = (text: string, pattern: RegExp): string | undefined => pattern.exec(text)?.[1]?.replace(/&amp;/g, '&');
+
+test('an internal-domain ADMIN edits the profile, invites a PASTOR (mail, signup, seat), revokes an invite', async () => {
+  const page = await signedInAt(internalAdmin, '/settings');
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor(VISIBLE);
+  assert.deepEqual((await sectionTitles(page)).map((t) => t.replace('▼', '').trim()), ['Organization Settings', 'User Profile', 'Team Members', 'Integrations', 'Email Integrations (SMTP)']);
+  assert.ok(await page.locator('#area-staff').getByRole('button', { name: 'Sign Out' }).isVisible());
+  assert.equal(await page.getByRole('button', { name: 'Organization Settings' }).getAttribute('aria-expanded'), 'true', 'Organization open by default');
+
+  // Profile: Cancel reverts, Save Changes persists on the server.
+  await openSection(page, 'User Profile');
+  const profile = section(page, 'User Profile');
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await profile.getByLabel('First name').fill('Temporary');
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await profile.getByText('Admin', { exact: true }).waitFor(VISIBLE);
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await profile.getByLabel('First name').fill('Abigail');
+  await profile.getByLabel('Last name').fill('Adams');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('User profile saved successfully').waitFor(VISIBLE);
+  await profile.getByText('Abigail', { exact: true }).waitFor(VISIBLE);
+  const { rows } = await stack.identityDb.query<{ first_name: string; last_name: string }>('select first_name, last_name from users where email = $1', [internalAdmin.email]);
+  assert.deepEqual(rows[0], { first_name: 'Abigail', last_name: 'Adams' });
+  assert.ok((await profile.innerText()).includes(internalAdmin.email), 'e-mail shown read only');
+
+  // Team: 3 seats (two admins … plus nobody else on a seat), invite a PASTOR and a STAFF.
+  await openSection(page, 'Team Members');
+  const team = section(page, 'Team Members');
+  await team.getByTestId('seats').getByText('2 of 4 seats used').waitFor(VISIBLE);
+  const pastorEmail = `pastor-invite-${Date.now()}@grace-e2e.org`;
+  const staffEmail = `staff-invite-${Date.now()}@grace-e2e.org`;
+  assert.equal(await team.getByLabel('Role').inputValue(), 'STAFF', 'role defaults to STAFF');
+  await team.getByLabel('Email').fill(staffEmail);
+  await team.getByRole('button', { name: 'Send Invite' }).click();
+  await page.getByText(`Invite sent to ${staffEmail}`).waitFor(VISIBLE);
+  await team.getByLabel('Email').fill(pastorEmail);
+  await team.getByLabel('Role').selectOption('PASTOR');
+  await team.getByRole('button', { name: 'Send Invite' }).click();
+  await page.getByText(`Invite sent to ${pastorEmail}`).waitFor(VISIBLE);
+  const pending = team.getByRole('list', { name: 'Pending invites' });
+  const listed = await pending.locator('li').allInnerTexts();
+  assert.ok(listed[0]!.includes(pastorEmail) && listed[1]!.includes(staffEmail), 'newest first');
+  await screenshot(page, '60-settings-team-invites');
+
+  // Copy link puts {origin}/signup?invite={id} on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
+  await team.getByRole('button', { name: `Copy invite link for ${pastorEmail}` }).click();
+  await page.getByText('Invite link copied to clipboard').waitFor(VISIBLE);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, new RegExp(`^${stack.origin.replace(/[.]/g, '\\.')}/signup\\?invite=[0-9a-f-]{36}$`));
+
+  // Revoke the STAFF invite.
+  await team.getByRole('button', { name: `Revoke invite for ${staffEmail}` }).click();
+  await page.getByText('Invite revoked successfully').waitFor(VISIBLE);
+  assert.equal(await pending.getByText(staffEmail).count(), 0);
+
+  // The PASTOR's e-mail arrives; its link signs up.
+  const mail = await stack.mail.waitForMessage((m) => m.to.some((to) => to.address === pastorEmail), 30_000);
+  const inviteLink = linkIn(`${mail.text ?? ''} ${mail.html ?? ''}`, /(https?:\/\/[^\s"'<>]+\/signup\?invite=[0-9a-f-]{36})/);
+  assert.equal(inviteLink, copied);
+  const invitee = await newPage();
+  await invitee.goto(inviteLink!);
+  await invitee.getByText('You were invited to join').waitFor(VISIBLE);
+  await invitee.getByLabel('First name').fill('Paula');
+  await invitee.getByLabel('Last name').fill('Pastor');
+  await invitee.getByLabel('Password', { exact: true }).fill('Steady-River-Stone-31');
+  await solveCaptcha(invitee);
+  await invitee.getByRole('button', { name: 'Continue' }).click();
+  await invitee.getByRole('heading', { name: 'Check your email' }).waitFor(VISIBLE);
+  await invitee.context().close();
+
+  await page.reload();
+  await openSection(page, 'Team Members');
+  await section(page, 'Team Members').getByTestId('seats').getByText('3 of 4 seats used').waitFor(VISIBLE);
+  assert.ok(await section(page, 'Team Members').getByRole('list', { name: 'Team members' }).getByText(pastorEmail).isVisible());
+  assert.equal(await section(page, 'Team Members').getByRole('list', { name: 'Pending invites' }).count(), 0, 'the used invite left the pending list');
+  await screenshot(page, '61-settings-after-signup');
+  await assertNoOverflowAt390(page, `${stack.origin}/settings`, (p) => p.getByRole('heading', { name: 'Settings', exact: true }).waitFor(VISIBLE));
+  await page.context().close();
+});
+
+test('a non-internal ADMIN sees Organization and User Profile only, and is sent from /members to /', async () => {
+  const page = await signedInAt(externalAdmin, '/settings');
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor(VISIBLE);
+  assert.deepEqual((await sectionTitles(page)).map((t) => t.replace('▼', '').trim()), ['Organization Settings', 'User Profile']);
+  await screenshot(page, '62-settings-external-admin');
+  await page.goto(`${stack.origin}/members`);
+  await page.waitForURL(`${stack.origin}/`, VISIBLE);
+  await page.context().close();
+});
+
+test('a MEMBER sees only the User Profile', async () => {
+  const page = await signedInAt(member, '/settings');
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor(VISIBLE);
+  assert.deepEqual((await sectionTitles(page)).map((t) => t.replace('▼', '').trim()), ['User Profile']);
+  assert.ok(await section(page, 'User Profile').getByRole('button', { name: 'Edit' }).isVisible());
+  await screenshot(page, '63-settings-member');
+  await page.context().close();
+});
+
+test('Forgot password? sends a single-use link; the new password signs in, the old one no longer does', async () => {
+  const page = await newPage();
+  await page.goto(`${stack.origin}/login`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByRole('heading', { name: 'Forgot password?' }).waitFor(VISIBLE);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByText('If an account exists for this email address').waitFor(VISIBLE);
+  await screenshot(page, '64-forgot-password-sent');
+
+  const mail = await stack.mail.waitForMessage((m) => m.to.some((to) => to.address === member.email) && /reset-password#token=/.test(`${m.text ?? ''}`), 30_000);
+  const link = linkIn(mail.text ?? '', /(https?:\/\/\S+\/reset-password#token=\S+)/);
+  assert.ok(link?.startsWith(`${stack.origin}/reset-password#token=`), link);
+  await page.goto(link!);
+  await page.getByRole('heading', { name: 'Choose a new password' }).waitFor(VISIBLE);
+  await screenshot(page, '65-reset-password-form');
+  assert.equal(new URL(page.url()).hash, '', 'the token leaves the address bar');
+  await page.getByLabel('New password', { exact: true }).fill('weak');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.getByText('Please meet the password requirements.').first().waitFor(VISIBLE);
+  await page.getByLabel('New password', { exact: true }).fill('Fresh-Meadow-Light-64');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.getByText('Your password has been updated.').waitFor(VISIBLE);
+  await screenshot(page, '65-reset-password-done');
+  await assertNoOverflowAt390(page, `${stack.origin}/forgot-password`, (p) => p.getByRole('heading', { name: 'Forgot password?' }).waitFor(VISIBLE));
+
+  // A second use of the link (a fresh load: the same path with a fragment would not reload).
+  await page.goto('about:blank');
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('Another-Meadow-Light-65');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.getByText('This password link is invalid, has expired or was already used.').waitFor(VISIBLE);
+
+  await page.goto(`${stack.origin}/login`);
+  await signInThroughForm(page, member.email, member.password);
+  await page.getByText('Invalid email or password').waitFor(VISIBLE);
+  await page.getByLabel('Password', { exact: true }).fill('Fresh-Meadow-Light-64');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${stack.origin}/member/dashboard`, VISIBLE);
+  await page.context().close();
+  assert.deepEqual(pageErrors, [], 'no uncaught errors in any page');
+});
