@@ -8,7 +8,10 @@ export async function assertNoOverflowAt390(page: Page, url: string, ready: (pag
   await narrow.setViewportSize({ width: 390, height: 844 });
   await narrow.goto(url);
   await ready(narrow);
-  const { scrollWidth, clientWidth } = await narrow.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await narrow.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
   assert.ok(scrollWidth <= clientWidth, `${url}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
   await narrow.close();
 }

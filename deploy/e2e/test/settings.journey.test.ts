@@ -106,7 +106,7 @@ test('an internal-domain ADMIN edits the profile, invites a PASTOR (mail, signup
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
   await team.getByRole('button', { name: `Copy invite link for ${pastorEmail}` }).click();
   await page.getByText('Invite link copied to clipboard').waitFor(VISIBLE);
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
   assert.match(copied, new RegExp(`^${stack.origin.replace(/[.]/g, '\\.')}/signup\\?invite=[0-9a-f-]{36}$`));
 
   // Revoke the STAFF invite.
