@@ -125,8 +125,9 @@ test('a failed sign-in shows the spec message, resets the captcha and clears the
 
 test('a visitor joins through an invite link, receives the confirmation e-mail, confirms and signs in', async () => {
   const inviteEmail = `invited-${Date.now()}@grace-e2e.org`;
-  const pastorToken = await apiSignIn(stack, people.get('PASTOR')!);
-  const { invite } = await identityCall<{ invite: { id: string; link: string } }>(stack.origin, 'POST', '/invites', { email: inviteEmail, role: 'STAFF' }, pastorToken);
+  // Invites are a company-only screen (spec 001 §6): the company-domain ADMIN sends it.
+  const adminToken = await apiSignIn(stack, people.get('ADMIN')!);
+  const { invite } = await identityCall<{ invite: { id: string; link: string } }>(stack.origin, 'POST', '/invites', { email: inviteEmail, role: 'STAFF' }, adminToken);
   assert.equal(invite.link, `${stack.origin}/signup?invite=${invite.id}`);
 
   const page = await newPage();

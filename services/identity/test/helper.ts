@@ -38,6 +38,9 @@ export async function seedOrganization(app: IdentityApp, name = `Church ${random
   return row.id;
 }
 
+/** An address on a company domain (COMPANY_DOMAINS default): with a verified e-mail, the company-only screens. */
+export const companyEmail = (name = 'staff'): string => `${name}-${randomUUID().slice(0, 8)}@lectern.app`;
+
 export interface SeedUser {
   email?: string;
   password?: string | null;

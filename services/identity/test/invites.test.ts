@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API, bearer, buildTestApp, outboxEvents, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
+import { API, bearer, buildTestApp, companyEmail, outboxEvents, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
 
 describe('invites and organization isolation', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
@@ -16,10 +16,11 @@ describe('invites and organization isolation', () => {
     built = await buildTestApp();
     orgA = await seedOrganization(built.app, 'Org A');
     orgB = await seedOrganization(built.app, 'Org B');
-    adminA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' })).email)).token;
-    pastorA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'PASTOR' })).email)).token;
-    staffA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'STAFF' })).email)).token;
-    adminB = (await session(built.app, (await seedUser(built.app, { orgId: orgB, role: 'ADMIN' })).email)).token;
+    // Team and invites are company-only screens: these users are on a company domain.
+    adminA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', email: companyEmail('admin') })).email)).token;
+    pastorA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'PASTOR', email: companyEmail('pastor') })).email)).token;
+    staffA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'STAFF', email: companyEmail('staff') })).email)).token;
+    adminB = (await session(built.app, (await seedUser(built.app, { orgId: orgB, role: 'ADMIN', email: companyEmail('admin-b') })).email)).token;
   });
   after(() => built?.app.close());
 

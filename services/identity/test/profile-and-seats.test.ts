@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API, bearer, buildTestApp, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
+import { API, bearer, buildTestApp, companyEmail, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
 
 describe('settings: own profile and staff seats', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
@@ -27,7 +27,7 @@ describe('settings: own profile and staff seats', () => {
 
   it('a fifth staff seat is refused: no invite into a full organization, and an invite accepted after the seats filled is refused with the reason', async () => {
     const orgId = await seedOrganization(built.app);
-    const admin = await seedUser(built.app, { orgId, role: 'ADMIN' });
+    const admin = await seedUser(built.app, { orgId, role: 'ADMIN', email: companyEmail('admin') });
     await seedUser(built.app, { orgId, role: 'PASTOR' });
     await seedUser(built.app, { orgId, role: 'MEMBER' });
     const { token } = await session(built.app, admin.email);

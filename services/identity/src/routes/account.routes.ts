@@ -1,6 +1,7 @@
 // Public and signed-in account routes: me, flags, organizations, signup, e-mail verification,
-// invites, team and onboarding. Thin: each calls one use case. Guards per route (API.md).
-import { authenticate, ErrorCode, AppError, orgScope, requireCompanyStaff, requireRole, requireSignedIn } from '@lectern/service-kit';
+// invites, team and onboarding. Thin: each calls one use case. Guards per route (API.md); team
+// and invites are company-only screens (spec 001 §6): requireCompanyDomainStaff.
+import { authenticate, ErrorCode, AppError, orgScope, requireCompanyDomainStaff, requireCompanyStaff, requireRole, requireSignedIn } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
@@ -91,19 +92,19 @@ export async function accountRoutes(app: ServiceInstance, { ctx }: { ctx: Identi
   app.get('/invites/:id', { schema: { tags: ['invites'], summary: 'A pending invite, for the signup page', params: Type.Object({ id: Str(64) }), response: { 200: Type.Object({ id: Type.String(), email: Type.String(), role: RoleSchema, organizationId: Type.String(), organizationName: Type.Union([Type.String(), Type.Null()]), expiresAt: Type.String() }) } } }, async (request) =>
     publicInvite(ctx, request.params.id));
 
-  app.post('/invites', { onRequest: requireRole('ADMIN', 'PASTOR'), schema: { tags: ['invites'], summary: 'Invite a team member', body: Type.Object({ email: Str(), role: OptStr(20) }), response: { 201: Type.Object({ invite: InviteSchema, message: Type.String() }) } } }, async (request, reply) =>
+  app.post('/invites', { onRequest: [requireCompanyDomainStaff, requireRole('ADMIN', 'PASTOR')], schema: { tags: ['invites'], summary: 'Invite a team member', body: Type.Object({ email: Str(), role: OptStr(20) }), response: { 201: Type.Object({ invite: InviteSchema, message: Type.String() }) } } }, async (request, reply) =>
     reply.code(201).send(await createInvite(ctx, request.user, request.body)));
 
-  app.get('/invites', { onRequest: requireRole('ADMIN', 'PASTOR'), schema: { tags: ['invites'], summary: 'Pending invites of the caller organization', response: { 200: Type.Object({ items: Type.Array(InviteSchema) }) } } }, async (request) => ({
+  app.get('/invites', { onRequest: [requireCompanyDomainStaff, requireRole('ADMIN', 'PASTOR')], schema: { tags: ['invites'], summary: 'Pending invites of the caller organization', response: { 200: Type.Object({ items: Type.Array(InviteSchema) }) } } }, async (request) => ({
     items: await listInvites(ctx, orgScope(request)),
   }));
 
-  app.delete('/invites/:id', { onRequest: requireRole('ADMIN', 'PASTOR'), schema: { tags: ['invites'], summary: 'Revoke a pending invite', params: Type.Object({ id: Str(64) }), response: { 200: MessageSchema } } }, async (request) => {
+  app.delete('/invites/:id', { onRequest: [requireCompanyDomainStaff, requireRole('ADMIN', 'PASTOR')], schema: { tags: ['invites'], summary: 'Revoke a pending invite', params: Type.Object({ id: Str(64) }), response: { 200: MessageSchema } } }, async (request) => {
     orgScope(request);
     return revokeInviteById(ctx, request.user, request.params.id);
   });
 
-  app.get('/organization/users', { onRequest: requireRole('ADMIN', 'PASTOR', 'STAFF'), schema: { tags: ['organizations'], summary: 'Team members of the caller organization', response: { 200: Type.Object({ items: Type.Array(Type.Object({ id: Type.String(), email: Type.String(), firstName: Type.Union([Type.String(), Type.Null()]), lastName: Type.Union([Type.String(), Type.Null()]), role: Type.String() })), seats: Type.Object({ used: Type.Integer(), total: Type.Integer() }) }) } } }, async (request) => {
+  app.get('/organization/users', { onRequest: requireCompanyDomainStaff, schema: { tags: ['organizations'], summary: 'Team members of the caller organization', response: { 200: Type.Object({ items: Type.Array(Type.Object({ id: Type.String(), email: Type.String(), firstName: Type.Union([Type.String(), Type.Null()]), lastName: Type.Union([Type.String(), Type.Null()]), role: Type.String() })), seats: Type.Object({ used: Type.Integer(), total: Type.Integer() }) }) } } }, async (request) => {
     const orgId = orgScope(request);
     const rows = await ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'role']).where('org_id', '=', orgId).orderBy('created_at').execute();
     const items = rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, role: r.role }));
