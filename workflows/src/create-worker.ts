@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import type { SermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
+import type { RssMigrationActivities } from './workflows/rss-migration.types.ts';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -8,7 +9,8 @@ export interface CreateWorkerOptions {
   connection: NativeConnection;
   namespace: string;
   taskQueue: string;
-  activities: Partial<SermonPipelineActivities>;
+  /** The pipeline's activities, or another queue's (the migration service serves rss-migration). */
+  activities: Partial<SermonPipelineActivities> | Partial<RssMigrationActivities>;
   workflowBundlePath?: string | null;
   /** Extra options for tests (e.g. shorter shutdown grace). */
   overrides?: Partial<WorkerOptions>;

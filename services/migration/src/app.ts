@@ -1,22 +1,79 @@
 // Builds the migration app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
-// health) → repositories → routes/. Tests build it with `inject`; server.ts only listens.
-import { createServiceApp } from '@lectern/service-kit';
-import type { HttpAppOptions, ServiceApp } from '@lectern/service-kit';
+// health) → storage, Temporal client, live hub, feed reader → use cases → routes. The worker of
+// the rss-migration queue is started by server.ts (or a test) with startMigrationWorker.
+import { apiPrefix, createServiceApp, createStorage, LiveHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
+import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import type { MigrationConfig } from './config.ts';
-import { SERVICE } from './config.ts';
+import { allowedFeedOrigins, SERVICE } from './config.ts';
 import type { MigrationDatabase } from './data/database.ts';
+import { MigrationService } from './domain/migration.service.ts';
+import { MigrationStore } from './domain/migration.store.ts';
+import { MigrationTemporal } from './domain/migration.temporal.ts';
+import { MigratedSermonsClient } from './domain/sermons.client.ts';
+import { FeedReader } from './feed/feed.reader.ts';
+import { SafeFetcher } from './feed/safe-fetch.ts';
+import { migrationRoutes } from './routes/migration.routes.ts';
 
-export type MigrationApp = ServiceApp<MigrationDatabase, MigrationConfig>;
+export const RAW_BUCKET = 'sermons-raw';
+
+export type MigrationApp = ServiceApp<MigrationDatabase, MigrationConfig> & {
+  migrationStore: MigrationStore;
+  migrationTemporal: MigrationTemporal;
+  migratedSermons: MigratedSermonsClient;
+  migrations: MigrationService;
+  safeFetcher: SafeFetcher;
+  rawBucket: () => Promise<Bucket>;
+  hub: LiveHub;
+};
 
 export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> = {}): Promise<MigrationApp> {
   const app = await createServiceApp<MigrationDatabase, MigrationConfig>({
     service: SERVICE,
     config,
-    description: 'RSS migration queue and its steps.',
+    description: 'RSS migration: feed validation, the migration queue and its steps, live.',
     migrations: new URL('./migrations/', import.meta.url),
     ...options,
   });
-  // Feature routes register here under apiPrefix(SERVICE), e.g.
-  // app.register(sermonRoutes, { prefix: apiPrefix(SERVICE), db: app.kit.db }).
-  return app;
+  const prefix = apiPrefix(SERVICE);
+  const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
+  const rawBucket = () => storage.bucket(RAW_BUCKET);
+  const hub = new LiveHub();
+  const store = new MigrationStore(app.kit.db, hub);
+  const temporal = new MigrationTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.RSS_MIGRATION_TASK_QUEUE, pipelineTaskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
+  const sermons = new MigratedSermonsClient({ baseUrl: config.SERMONS_INTERNAL_URL, token: config.SERMONS_INTERNAL_TOKEN });
+  const fetcher = new SafeFetcher({ allowOrigins: allowedFeedOrigins(config) });
+  const feeds = new FeedReader({ fetcher, maxBytes: config.FEED_MAX_BYTES, timeoutMs: config.FEED_FETCH_TIMEOUT_MS });
+  const migrations = new MigrationService({ store, temporal, sermons });
+
+  await app.register(migrationRoutes, { prefix, feeds, migrations });
+  await app.register(livePlugin, {
+    prefix,
+    hub,
+    // The console's pages only: a staff user may follow any migration that exists.
+    authorize: async (principal, topic) => {
+      const [kind, id] = topic.split(':');
+      return kind === 'migration' && principal.companyStaff && id !== undefined && /^[0-9a-f-]{36}$/i.test(id) && (await store.queue(id)) !== undefined;
+    },
+  });
+  app.addHook('onClose', async () => {
+    await temporal.close().catch(() => undefined);
+    await storage.close();
+  });
+  app.decorate('migrationStore', store);
+  app.decorate('migrationTemporal', temporal);
+  app.decorate('migratedSermons', sermons);
+  app.decorate('migrations', migrations);
+  app.decorate('safeFetcher', fetcher);
+  app.decorate('rawBucket', rawBucket);
+  app.decorate('hub', hub);
+  return app as MigrationApp;
+}
+
+function storageEnv(config: MigrationConfig): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { STORAGE_DRIVER: config.STORAGE_DRIVER, STORAGE_FS_ROOT: config.STORAGE_FS_ROOT, S3_REGION: config.S3_REGION };
+  if (config.STORAGE_SIGNING_SECRET) env.STORAGE_SIGNING_SECRET = config.STORAGE_SIGNING_SECRET;
+  if (config.S3_ENDPOINT) env.S3_ENDPOINT = config.S3_ENDPOINT;
+  if (config.S3_ACCESS_KEY_ID) env.S3_ACCESS_KEY_ID = config.S3_ACCESS_KEY_ID;
+  if (config.S3_SECRET_ACCESS_KEY) env.S3_SECRET_ACCESS_KEY = config.S3_SECRET_ACCESS_KEY;
+  return env;
 }

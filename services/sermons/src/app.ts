@@ -8,6 +8,7 @@ import type { SermonsDatabase } from './data/database.ts';
 import { SermonsService } from './domain/sermons.service.ts';
 import { PipelineClient } from './pipeline/pipeline.client.ts';
 import { internalRoutes } from './routes/internal.routes.ts';
+import { migratedSermonRoutes } from './migration/migrated-sermon.routes.ts';
 import { sermonRoutes } from './routes/sermons.routes.ts';
 import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
 import { UploadSigner } from './upload/upload.signing.ts';
@@ -37,6 +38,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket });
   await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
   await app.register(internalRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
+  await app.register(migratedSermonRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
   await app.register(livePlugin, {
     prefix,
     hub,

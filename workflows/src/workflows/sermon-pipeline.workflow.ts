@@ -3,12 +3,15 @@ import {
   ApplicationFailure,
   CancellationScope,
   condition,
+  getExternalWorkflowHandle,
   isCancellation,
   proxyActivities,
   setHandler,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { SermonPipelineActivities } from '../activities/sermon-pipeline.activities.ts';
 import { progressQuery, retryUpdate, stopSignal } from './sermon-pipeline.messages.ts';
+import { pipelineFailedSignal } from './rss-migration.messages.ts';
 import {
   NON_RETRYABLE_STEP_ERROR,
   PIPELINE_STEPS,
@@ -97,6 +100,7 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
           state.failedStep = step;
           state.errorMessage = describeFailure(error);
           await shortSteps.markStepFailed({ ...stepInput, step, message: state.errorMessage });
+          await tellParentOfFailure(input.sermonId, step, state.errorMessage);
           await condition(() => retryRequested);
           state.status = 'running';
           state.failedStep = null;
@@ -115,6 +119,17 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
     // Clean-up must run even though the run itself was cancelled.
     await CancellationScope.nonCancellable(() => shortSteps.discardSermon(stepInput));
     throw error;
+  }
+}
+
+/** A run started by a migration tells it, so the migration goes on while this run waits for a retry. */
+async function tellParentOfFailure(sermonId: string, step: PipelineStep, message: string): Promise<void> {
+  const parent = workflowInfo().parent;
+  if (!parent) return;
+  try {
+    await getExternalWorkflowHandle(parent.workflowId).signal(pipelineFailedSignal, { sermonId, step, message });
+  } catch {
+    // The migration has ended meanwhile: nobody is waiting for this news.
   }
 }
 

@@ -41,6 +41,9 @@ export function createTemporal(ctx: ComponentContext, port: number, uiPort: numb
         '--db-filename', dbFile,
         '--namespace', temporalNamespace,
         '--log-level', 'warn',
+        // The RSS migration's runs are found by organization and migration id in the UI.
+        '--search-attribute', 'LecternOrganization=Keyword',
+        '--search-attribute', 'LecternMigration=Keyword',
       ];
       proc = new ManagedProcess({ name: 'temporal', command: cli, args, logFile, pidFile });
       const running = proc;

@@ -14,6 +14,9 @@ export const services = ['identity', 'sermons', 'billing', 'comms', 'migration']
 export type ServiceName = (typeof services)[number];
 export const servicePort = (name: ServiceName): number => 4101 + services.indexOf(name);
 export const edgePort = 8080;
+/** The sample church feed (deploy/local/src/feeds) the console's RSS migration can be tried with. */
+export const feedServerPort = Number(process.env.FEED_SERVER_PORT ?? 4190);
+export const sampleFeedUrl = `http://127.0.0.1:${feedServerPort}/feeds/rss.xml?count=12&broken=404@4`;
 export const publicOrigin = `http://localhost:${edgePort}`;
 
 /** The local demo administrator identity creates on first start (IDENTITY_BOOTSTRAP_ADMIN_*). */
@@ -78,6 +81,15 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
       HOST: '127.0.0.1',
       PORT: String(servicePort(name)),
       ...(name === 'sermons' ? { SERMONS_INTERNAL_TOKEN: sermonsInternalToken } : {}),
+      ...(name === 'migration'
+        ? {
+          SERMONS_INTERNAL_TOKEN: sermonsInternalToken,
+          SERMONS_INTERNAL_URL: `http://127.0.0.1:${servicePort('sermons')}`,
+          MIGRATION_WORK_DIR: process.env.MIGRATION_WORK_DIR ?? path.join(repoRoot, '.lectern', 'migration'),
+          // Only the local sample feed server may be fetched on loopback.
+          FEED_FETCH_ALLOW_ORIGINS: `127.0.0.1:${feedServerPort}`,
+        }
+        : {}),
       ...(name === 'identity' ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password, IDENTITY_DEMO_ACCOUNTS: 'true' } : {}),
     },
   }));
@@ -91,6 +103,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
       PIPELINE_WORK_DIR: process.env.PIPELINE_WORK_DIR ?? path.join(repoRoot, '.lectern', 'pipeline'),
     },
   });
+  specs.push({ name: 'feeds', entry: 'deploy/local/src/feeds/serve.ts', port: feedServerPort, env: { FEED_SERVER_PORT: String(feedServerPort) } });
   const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(name)}`]));
   specs.push({ name: 'edge', entry: 'deploy/edge/src/server.ts', port: edgePort, env: { ...common, ...upstreams, HOST: '127.0.0.1', PORT: String(edgePort) } });
   return specs;

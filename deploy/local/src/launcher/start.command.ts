@@ -7,7 +7,7 @@ import { asrEnvOrWarn } from '../provision/asr.ts';
 import type { Infra } from '../types.ts';
 import { httpStatus } from '../support/http.ts';
 import { devStateDir, repoRoot } from '../support/paths.ts';
-import { appSpecs, demoAccount, demoAccounts, edgePort, publicOrigin, services, startApp, type RunningApp } from './apps.ts';
+import { appSpecs, demoAccount, demoAccounts, edgePort, publicOrigin, sampleFeedUrl, services, startApp, type RunningApp } from './apps.ts';
 import { bold, dim, green, red, say } from './console.ts';
 import { frontendStaleReason, markFrontendBuilt } from './frontend.ts';
 
@@ -141,6 +141,7 @@ export async function startCommand(): Promise<number> {
       ? [`  Demo accounts    password ${demoAccount.password} for each`, ...demoAccounts().map((a) => `    ${a.email.padEnd(24)} ${a.what}`)]
       : []),
     ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
+    ...(apps.some((a) => a.spec.name === 'feeds') ? [`  Sample RSS feed  ${sampleFeedUrl} (console → RSS Migration)`] : []),
     // MailDev 3 serves its web UI at /index.html (its root answers 404).
     ...(e.mailApiUrl ? [`  Mail catcher     ${e.mailApiUrl.replace('127.0.0.1', 'localhost').replace(/\/$/, '')}/index.html`] : []),
     ...healthy.map((name) => `  ${`${name} API`.padEnd(16)} ${publicOrigin}/api/${name}/docs`),

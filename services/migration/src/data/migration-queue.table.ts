@@ -12,7 +12,14 @@ export interface MigrationQueueTable {
   current_video_title: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  requested_by: string | null;
+  workflow_id: string | null;
+  error_message: string | null;
+  finished_at: Date | null;
 }
+
+/** pending → processing → completed | cancelled | failed (and processing again on Retry). */
+export type MigrationStatus = 'pending' | 'processing' | 'completed' | 'cancelled' | 'failed';
 
 export type MigrationQueueRow = Selectable<MigrationQueueTable>;
 export type NewMigrationQueue = Insertable<MigrationQueueTable>;

@@ -9,6 +9,9 @@ export interface MigrationStepsTable {
   step_status: string;
   step_progress: Generated<number>;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** The feed position (video number) the step belongs to. */
+  position: number | null;
 }
 
 export type MigrationStepsRow = Selectable<MigrationStepsTable>;

@@ -25,13 +25,7 @@ const stepBody = {
 
 export async function internalRoutes(app: FastifyInstance, options: InternalRoutesOptions): Promise<void> {
   const { service } = options;
-  const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : null;
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(ErrorCode.UNAUTHENTICATED, { detail: 'A valid service token is required.' });
-    }
-  });
+  app.addHook('onRequest', requireServiceToken(options.token));
 
   app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => {
     const sermon = await service.findAnyOrg(request.params.id);
@@ -121,6 +115,17 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
     }
     return reply.code(204).send();
   });
+}
+
+/** onRequest hook of the internal routes: the service token, compared in constant time. */
+export function requireServiceToken(token: string | undefined) {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  return async (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError(ErrorCode.UNAUTHENTICATED, { detail: 'A valid service token is required.' });
+    }
+  };
 }
 
 function stepOf(step: string) {
