@@ -13,6 +13,7 @@ import { SermonDetailsPage } from './pages/SermonDetailsPage.tsx';
 import { PlannedStaffPage } from './pages/PlannedStaffPage.tsx';
 import { StaffOnly } from './components/StaffOnly.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { MembersPage } from './pages/MembersPage.tsx';
 
 export function StaffApp() {
   return (
@@ -48,11 +49,7 @@ export function StaffApp() {
               path="/members"
               element={
                 <CompanyDomainGate>
-                  <PlannedStaffPage
-                    title="Members"
-                    feature="Members administration"
-                    description="Search, filter and manage the members of your organization."
-                  />
+                  <MembersPage />
                 </CompanyDomainGate>
               }
             />

@@ -10,6 +10,7 @@ export const EditField = styled.label`
   gap: 0.3rem;
   font-weight: 600;
   input,
+  select,
   textarea {
     font: inherit;
     font-weight: 400;

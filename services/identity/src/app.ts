@@ -22,6 +22,7 @@ import { ensureSecret } from './stores/service-secret.repository.ts';
 import { PgThrottleStore } from './stores/sign-in.throttle-store.pg.ts';
 import { createResetThrottle } from './password-reset/reset.throttle.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
+import { memberRoutes } from './members/member.routes.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
@@ -72,5 +73,6 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   await app.register(sessionRoutes, { prefix, ctx });
   await app.register(accountRoutes, { prefix, ctx });
   await app.register(passwordResetRoutes, { prefix, ctx });
+  await app.register(memberRoutes, { prefix, ctx });
   return app as IdentityApp;
 }

@@ -1,6 +1,7 @@
 // The identity service's tables (its Postgres schema `identity`).
 import type { Executor, KitTables } from '@lectern/service-kit';
 import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
+import type { MemberTable } from './member.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
 import type { EmailVerificationTokenTable, InviteTokenTable, PasswordResetTokenTable, RefreshTokenTable } from './token.table.ts';
@@ -9,6 +10,7 @@ import type { CustomUserRoleTable, StaffUserTable, UserTable } from './user.tabl
 export interface IdentityDatabase {
   organizations: OrganizationTable;
   users: UserTable;
+  members: MemberTable;
   custom_user_roles: CustomUserRoleTable;
   staff_users: StaffUserTable;
   invite_tokens: InviteTokenTable;
