@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { signGrant } from './fs.signing.ts';
 import { notFound, StorageError, tooLarge } from './storage.errors.ts';
 import { assertBucketName, assertKey, ByteLimit } from './storage.keys.ts';
-import type { Bucket, DownloadUrlOptions, ObjectInfo, PutOptions, SignedUrl, Storage, UploadUrlOptions } from './storage.types.ts';
+import type { Bucket, ByteRange, DownloadUrlOptions, ObjectInfo, PutOptions, SignedUrl, Storage, UploadUrlOptions } from './storage.types.ts';
 
 export interface FsStorageConfig {
   /** Directory holding one sub-directory per bucket (`STORAGE_FS_ROOT`). */
@@ -80,10 +80,10 @@ export class FsBucket implements Bucket {
     return this.stat(key);
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.#objectPath(key);
     await this.#statFile(key, file);
-    return createReadStream(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 
   async #statFile(key: string, file: string) {

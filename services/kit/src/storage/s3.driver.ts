@@ -13,7 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { notFound, StorageError, tooLarge } from './storage.errors.ts';
 import { assertBucketName, assertKey, ByteLimit } from './storage.keys.ts';
-import type { Bucket, DownloadUrlOptions, ObjectInfo, PutOptions, SignedUrl, Storage, UploadUrlOptions } from './storage.types.ts';
+import type { Bucket, ByteRange, DownloadUrlOptions, ObjectInfo, PutOptions, SignedUrl, Storage, UploadUrlOptions } from './storage.types.ts';
 
 export interface S3StorageConfig {
   /** `S3_ENDPOINT`, e.g. http://127.0.0.1:7070 (versitygw); omit for AWS itself. */
@@ -71,10 +71,10 @@ export class S3Bucket implements Bucket {
     return this.stat(key);
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     assertKey(key);
     try {
-      const response = await this.#client.send(new GetObjectCommand({ Bucket: this.name, Key: key }));
+      const response = await this.#client.send(new GetObjectCommand({ Bucket: this.name, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
       if (!(response.Body instanceof Readable)) throw new Error('S3 GetObject returned no stream body');
       return response.Body;
     } catch (error) {

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FsStorage } from './fs.driver.ts';
 import { verifyGrant, type UrlGrant } from './fs.signing.ts';
 import { StorageError, tooLarge } from './storage.errors.ts';
+import type { ByteRange } from './storage.types.ts';
 
 export interface StorageRoutesOptions {
   /** The filesystem storage whose signed URLs these routes serve (its `publicBaseUrl` points here). */
@@ -71,9 +72,35 @@ export async function storageRoutes(fastify: FastifyInstance, options: StorageRo
     const grant = grantFor(request, secret, 'get');
     const bucket = await storage.bucket(grant.bucket);
     const info = await bucket.stat(grant.key);
-    const stream = await bucket.get(grant.key);
-    reply.header('content-type', info.contentType).header('content-length', info.size).header('cache-control', 'private, no-store');
+    reply.header('content-type', info.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
     if (info.etag) reply.header('etag', `"${info.etag}"`);
-    return reply.send(stream);
+    const range = parseRange(request.headers.range, info.size);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+    }
+    if (range) {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(await bucket.get(grant.key, range));
+    }
+    reply.header('content-length', info.size);
+    return reply.send(await bucket.get(grant.key));
   });
+}
+
+/**
+ * One `bytes=` range (what media elements send when seeking): `a-b`, `a-` or the suffix `-n`.
+ * null: no usable Range header (serve the whole object, as RFC 9110 allows for multi-range).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
 }

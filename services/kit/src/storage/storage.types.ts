@@ -26,6 +26,12 @@ export interface UploadUrlOptions {
   contentLength?: number;
 }
 
+/** Inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface DownloadUrlOptions {
   expiresIn: number;
 }
@@ -45,8 +51,8 @@ export interface Bucket {
   readonly name: string;
   /** Streams `body` into the object; never holds the whole file in memory. */
   put(key: string, body: Readable | AsyncIterable<Uint8Array>, options?: PutOptions): Promise<ObjectInfo>;
-  /** The object's bytes as a stream; 404 `not_found` when missing. */
-  get(key: string): Promise<Readable>;
+  /** The object's bytes (or the inclusive `range` of them) as a stream; 404 `not_found` when missing. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** 404 `not_found` when missing. */
   stat(key: string): Promise<ObjectInfo>;
   exists(key: string): Promise<boolean>;
