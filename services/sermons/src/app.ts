@@ -1,7 +1,8 @@
 // Builds the sermons app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → storage, Temporal client, live hub → use cases → routes. server.ts only listens.
-import { apiPrefix, createServiceApp, createStorage, LiveHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
+import { apiPrefix, createServiceApp, createStorage, FsStorage, LiveHub, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
 import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
+import type { Kysely } from 'kysely';
 import type { SermonsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
 import type { SermonsDatabase } from './data/database.ts';
@@ -9,6 +10,10 @@ import { SermonsService } from './domain/sermons.service.ts';
 import { PipelineClient } from './pipeline/pipeline.client.ts';
 import { internalRoutes } from './routes/internal.routes.ts';
 import { migratedSermonRoutes } from './migration/migrated-sermon.routes.ts';
+import { memberRoutes } from './member/member.routes.ts';
+import { MemberService } from './member/member.service.ts';
+import type { MemberDb } from './member/member.tables.ts';
+import { staffPlaybackRoutes } from './member/playback.ts';
 import { sermonRoutes } from './routes/sermons.routes.ts';
 import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
 import { UploadSigner } from './upload/upload.signing.ts';
@@ -37,6 +42,10 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
 
   await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket });
   await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
+  await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(app.kit.db as unknown as Kysely<MemberDb>), raw: rawBucket });
+  await app.register(staffPlaybackRoutes, { prefix, service: sermons, raw: rawBucket });
+  // The filesystem driver's signed links (uploads by URL, playback) are served here; S3 serves its own.
+  if (storage instanceof FsStorage) await app.register(storageRoutes, { prefix: `${prefix}/storage`, storage });
   await app.register(internalRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
   await app.register(migratedSermonRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
   await app.register(livePlugin, {

@@ -27,6 +27,8 @@ export const sermonErrors = {
   missingMedia: () => new AppError(ErrorCode.BAD_REQUEST, { detail: 'Missing media path for retry. Please re-upload the sermon file.', extensions: { reason: 'missing_media' } }),
   notFailed: () => new AppError(ErrorCode.CONFLICT, { detail: 'Nothing to retry: the sermon is not failed.', extensions: { reason: 'not_failed' } }),
   role: () => new AppError(ErrorCode.FORBIDDEN, { detail: 'Only an admin or pastor can edit devotionals.', extensions: { reason: 'role' } }),
+  noOutline: () => new AppError(ErrorCode.NOT_FOUND, { detail: 'No outline available', extensions: { reason: 'no_outline' } }),
+  noMedia: () => new AppError(ErrorCode.NOT_FOUND, { detail: 'This sermon has no recording.', extensions: { reason: 'no_media' } }),
   noTranscript: () => new AppError(ErrorCode.NOT_FOUND, { detail: 'No transcription available', extensions: { reason: 'no_transcript' } }),
 };
 

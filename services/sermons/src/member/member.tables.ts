@@ -1,0 +1,63 @@
+// The member area's tables (migration 202611232100_member_progress), seen together with the
+// sermons service's own: the member module reads sermons, outlines and devotionals, never writes them.
+import type { ColumnType, Generated } from 'kysely';
+import type { SermonsDb } from '../data/database.ts';
+
+export interface UserSermonProgressTable {
+  user_id: string;
+  sermon_id: string;
+  org_id: string;
+  outline_read: Generated<boolean>;
+  devotional_completed: Generated<boolean>;
+  video_completed: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserDevotionalProgressTable {
+  user_id: string;
+  devotional_id: string;
+  sermon_id: string;
+  org_id: string;
+  completed: Generated<boolean>;
+  completed_at: Date | null;
+}
+
+export interface UserFavoritesTable {
+  user_id: string;
+  sermon_id: string;
+  org_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface RecentlyViewedTable {
+  user_id: string;
+  sermon_id: string;
+  org_id: string;
+  viewed_at: Generated<Date>;
+}
+
+export interface DiscussionGuidesTable {
+  sermon_id: string;
+  org_id: string;
+  guide: ColumnType<DiscussionGuide, string, string>;
+  updated_at: Generated<Date>;
+}
+
+/** Stored as the pipeline generated it (workflows/src/content/generation/discussion-guide.ts). */
+export interface DiscussionGuide {
+  title: string;
+  introduction: string;
+  icebreaker: string;
+  sections: { point: string; scripture: string; quote: string; questions: string[] }[];
+  closing: { application: string; prayer: string };
+}
+
+export interface MemberTables {
+  user_sermon_progress: UserSermonProgressTable;
+  user_devotional_progress: UserDevotionalProgressTable;
+  user_favorites: UserFavoritesTable;
+  recently_viewed: RecentlyViewedTable;
+  discussion_guides: DiscussionGuidesTable;
+}
+
+export type MemberDb = SermonsDb & MemberTables;

@@ -1,0 +1,30 @@
+// Where a sermon's recording plays from: a short-lived signed GET URL into sermons-raw (the
+// store answers HTTP range requests, so the media element seeks without downloading), or the
+// sermon's own media URL when it has one. The player asks again when a link expires.
+import type { Bucket } from '@lectern/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { authenticate, requireRole } from '@lectern/service-kit';
+import type { SermonsRow } from '../data/sermons.table.ts';
+import { sermonErrors } from '../domain/sermon.errors.ts';
+import type { SermonsService } from '../domain/sermons.service.ts';
+
+export const PLAYBACK_URL_SECONDS = 20 * 60;
+
+export async function playbackOf(sermon: SermonsRow, bucket: Bucket) {
+  if (sermon.temporary_media_path) {
+    const [info, signed] = await Promise.all([bucket.stat(sermon.temporary_media_path), bucket.createDownloadUrl(sermon.temporary_media_path, { expiresIn: PLAYBACK_URL_SECONDS })]);
+    return { url: signed.url, expiresAt: signed.expiresAt.toISOString(), contentType: info.contentType, duration: sermon.duration };
+  }
+  if (sermon.media_url) return { url: sermon.media_url, expiresAt: null, contentType: null, duration: sermon.duration };
+  throw sermonErrors.noMedia();
+}
+
+/** The staff review page's player: staff roles of the sermon's organization, any status. */
+export async function staffPlaybackRoutes(app: FastifyInstance, options: { service: SermonsService; raw: () => Promise<Bucket> }): Promise<void> {
+  app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
+  app.get<{ Params: { id: string } }>('/sermons/:id/media', async (request) => {
+    const principal = await authenticate(request);
+    if (!principal.orgId) throw sermonErrors.noOrganization();
+    return playbackOf(await options.service.find(principal.orgId, request.params.id), await options.raw());
+  });
+}
