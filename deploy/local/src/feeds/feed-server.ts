@@ -44,7 +44,8 @@ export interface FeedServer {
   origin: string;
   /** `host:port`, for FEED_FETCH_ALLOW_ORIGINS. */
   hostPort: string;
-  rssUrl(count: number, broken?: Partial<Record<number, BrokenKind>>): string;
+  /** `trickleMs`: media sent in 8 KiB pieces this far apart (a download long enough to interrupt). */
+  rssUrl(count: number, broken?: Partial<Record<number, BrokenKind>>, options?: { trickleMs?: number }): string;
   atomUrl(count: number): string;
   mediaUrl(n: number): string;
   /** Bytes of video n (to check a stored copy). */
@@ -112,16 +113,16 @@ export async function startFeedServer(options: FeedServerOptions = {}): Promise<
   const dateOf = (n: number) => new Date(Date.UTC(2025, 10, 30) - (n - 1) * 7 * 86_400_000);
   let origin = '';
 
-  function itemUrl(n: number, broken: Map<number, BrokenKind>): string {
+  function itemUrl(n: number, broken: Map<number, BrokenKind>, trickle: number): string {
     const kind = broken.get(n);
-    return kind ? `${origin}/broken/${kind}.mp4` : `${origin}/media/${n}.mp4`;
+    return kind ? `${origin}/broken/${kind}.mp4` : `${origin}/media/${n}.mp4${trickle > 0 ? `?trickle=${trickle}` : ''}`;
   }
 
-  function rss(count: number, broken: Map<number, BrokenKind>): string {
+  function rss(count: number, broken: Map<number, BrokenKind>, trickle: number): string {
     const items = Array.from({ length: count }, (_, i) => {
       const n = i + 1;
       const media = bytes[(n - 1) % bytes.length] as Buffer;
-      const url = escapeXml(itemUrl(n, broken));
+      const url = escapeXml(itemUrl(n, broken, trickle));
       // Alternate RSS 2.0 enclosures and Media RSS content, as real church feeds mix them.
       const mediaTag = n % 2 === 1
         ? `<enclosure url="${url}" length="${media.length}" type="video/mp4"/>`
@@ -146,7 +147,30 @@ ${entries}
 </feed>`;
   }
 
-  function sendMedia(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void {
+  /** Sends `body` whole, or in 8 KiB pieces `trickleMs` apart. */
+  function send(res: http.ServerResponse, body: Buffer, trickleMs: number): void {
+    if (trickleMs <= 0) {
+      res.end(body);
+      return;
+    }
+    open.add(res);
+    let offset = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      const piece = body.subarray(offset, offset + 8192);
+      offset += piece.length;
+      if (offset >= body.length) {
+        res.end(piece);
+        open.delete(res);
+        return;
+      }
+      res.write(piece);
+      setTimeout(next, trickleMs).unref();
+    };
+    next();
+  }
+
+  function sendMedia(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, trickleMs: number): void {
     const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
     if (range) {
       const start = Number(range[1]);
@@ -156,11 +180,11 @@ ${entries}
         return;
       }
       res.writeHead(206, { 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${body.length}`, 'content-length': end - start + 1 });
-      res.end(body.subarray(start, end + 1));
+      send(res, body.subarray(start, end + 1), trickleMs);
       return;
     }
     res.writeHead(200, { 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'content-length': body.length });
-    res.end(body);
+    send(res, body, trickleMs);
   }
 
   const server = http.createServer((req, res) => {
@@ -168,7 +192,7 @@ ${entries}
     requests.push({ path: url.pathname, range: req.headers.range });
     const count = Math.max(0, Math.min(2000, Number(url.searchParams.get('count') ?? 12)));
     if (url.pathname === '/feeds/rss.xml') {
-      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(count, parseBroken(url.searchParams.get('broken'))));
+      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(count, parseBroken(url.searchParams.get('broken')), Number(url.searchParams.get('trickle') ?? 0)));
       return;
     }
     if (url.pathname === '/feeds/atom.xml') {
@@ -181,7 +205,7 @@ ${entries}
     }
     const media = /^\/media\/(\d+)\.mp4$/.exec(url.pathname);
     if (media) {
-      sendMedia(req, res, bytes[(Number(media[1]) - 1) % bytes.length] as Buffer);
+      sendMedia(req, res, bytes[(Number(media[1]) - 1) % bytes.length] as Buffer, Math.min(5000, Number(url.searchParams.get('trickle') ?? 0)));
       return;
     }
     switch (url.pathname) {
@@ -218,9 +242,9 @@ ${entries}
   return {
     origin,
     hostPort: `${host}:${address.port}`,
-    rssUrl: (count, broken = {}) => {
+    rssUrl: (count, broken = {}, rssOptions = {}) => {
       const spec = Object.entries(broken).map(([at, kind]) => `${kind}@${at}`).join(',');
-      return `${origin}/feeds/rss.xml?count=${count}${spec ? `&broken=${spec}` : ''}`;
+      return `${origin}/feeds/rss.xml?count=${count}${spec ? `&broken=${spec}` : ''}${rssOptions.trickleMs ? `&trickle=${rssOptions.trickleMs}` : ''}`;
     },
     atomUrl: (count) => `${origin}/feeds/atom.xml?count=${count}`,
     mediaUrl: (n) => `${origin}/media/${n}.mp4`,

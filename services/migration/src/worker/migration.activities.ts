@@ -78,54 +78,22 @@ export function createMigrationActivities(deps: MigrationActivityDeps): RssMigra
       const stepName = `Video ${position} of ${queue?.total_videos ?? '?'}`;
       await fs.promises.mkdir(deps.workDir, { recursive: true });
       const file = partialFile(migrationId, position, sermonId);
-      const context = Context.current();
-      let have = await fs.promises.stat(file).then((s) => s.size, () => 0);
-      let response;
+      let lastReported = -1;
+      const progress = { bytes: 0 };
+      // Heartbeats also while the server is silent, so Stop (cancellation) reaches a stalled download.
+      const ticker = setInterval(() => heartbeat(progress), 1_000);
       try {
-        response = await deps.fetcher.get(item.media_url, {
-          timeoutMs: deps.stallTimeoutMs,
-          signal: context.cancellationSignal,
-          headers: have > 0 ? { range: `bytes=${have}-` } : {},
-        });
-      } catch (error) {
-        if (error instanceof FetchRefusedError && (error.reason === 'address' || error.reason === 'scheme' || error.reason === 'redirects')) throw itemProblem(error.message);
-        throw error;
-      }
-      if (response.status === 416 && have > 0) {
-        response.body.resume();
-      } else {
-        if (response.status === 200) have = 0;
-        else if (response.status !== 206) {
-          response.body.resume();
-          const message = `The media link answered ${response.status}.`;
-          throw response.status >= 500 || response.status === 429 ? new Error(message) : itemProblem(message);
-        }
-        const type = String(response.headers['content-type'] ?? '');
-        if (type && !MEDIA_CONTENT_TYPE.test(type)) {
-          response.body.resume();
-          throw itemProblem(`The media link does not serve audio or video (${type.split(';')[0]}).`);
-        }
-        const total = totalSize(response.status, response.headers, have);
-        if (total !== null && total > deps.maxBytes) {
-          response.body.destroy();
-          throw itemProblem(`The recording is larger than the ${formatBytes(deps.maxBytes)} limit.`);
-        }
-        let received = have;
-        let lastReported = -1;
-        const counter = async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            received += chunk.length;
-            if (received > deps.maxBytes) throw itemProblem(`The recording is larger than the ${formatBytes(deps.maxBytes)} limit.`);
-            heartbeat({ bytes: received });
-            const percent = total ? Math.floor((received / total) * 100 / 10) * 10 : -1;
-            if (percent > lastReported) {
-              lastReported = percent;
-              void store.upsertStep(migrationId, position, { name: stepName, message: `Downloading: ${item.title}`, status: 'running', progress: percent }).catch(() => undefined);
-            }
-            yield chunk;
+        await downloadToFile(deps, item.media_url, file, (received, total) => {
+          progress.bytes = received;
+          heartbeat(progress);
+          const percent = total ? Math.floor((received / total) * 10) * 10 : -1;
+          if (percent > lastReported) {
+            lastReported = percent;
+            void store.upsertStep(migrationId, position, { name: stepName, message: `Downloading: ${item.title}`, status: 'running', progress: percent }).catch(() => undefined);
           }
-        };
-        await pipeline(response.body, counter, fs.createWriteStream(file, { flags: response.status === 206 ? 'a' : 'w' }), { signal: context.cancellationSignal });
+        });
+      } finally {
+        clearInterval(ticker);
       }
       const bucket = await deps.rawBucket();
       await bucket.put(mediaKey, fs.createReadStream(file), { maxBytes: deps.maxBytes });
@@ -165,6 +133,55 @@ export function createMigrationActivities(deps: MigrationActivityDeps): RssMigra
       await store.recount(migrationId, { status, current_video: null, current_video_title: null, finished_at: new Date() });
     },
   };
+}
+
+/**
+ * Streams the media into `file`, resuming from the bytes already there (HTTP Range); refuses what
+ * retrying cannot fix (404, not media, over the size limit, a refused address) as non-retryable.
+ */
+async function downloadToFile(deps: MigrationActivityDeps, url: string, file: string, onBytes: (received: number, total: number | null) => void): Promise<void> {
+  const context = Context.current();
+  let have = await fs.promises.stat(file).then((s) => s.size, () => 0);
+  let response;
+  try {
+    response = await deps.fetcher.get(url, { timeoutMs: deps.stallTimeoutMs, signal: context.cancellationSignal, headers: have > 0 ? { range: `bytes=${have}-` } : {} });
+  } catch (error) {
+    if (error instanceof FetchRefusedError && (error.reason === 'address' || error.reason === 'scheme' || error.reason === 'redirects')) throw itemProblem(error.message);
+    throw error;
+  }
+  if (response.status === 416 && have > 0) {
+    // Everything was already here.
+    response.body.resume();
+    return;
+  }
+  if (response.status === 200) have = 0;
+  else if (response.status !== 206) {
+    response.body.resume();
+    const message = `The media link answered ${response.status}.`;
+    throw response.status >= 500 || response.status === 429 ? new Error(message) : itemProblem(message);
+  }
+  const type = String(response.headers['content-type'] ?? '');
+  if (type && !MEDIA_CONTENT_TYPE.test(type)) {
+    response.body.resume();
+    throw itemProblem(`The media link does not serve audio or video (${type.split(';')[0]}).`);
+  }
+  const total = totalSize(response.status, response.headers, have);
+  const tooLarge = () => itemProblem(`The recording is larger than the ${formatBytes(deps.maxBytes)} limit.`);
+  if (total !== null && total > deps.maxBytes) {
+    response.body.destroy();
+    throw tooLarge();
+  }
+  let received = have;
+  const counter = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      received += chunk.length;
+      if (received > deps.maxBytes) throw tooLarge();
+      onBytes(received, total);
+      yield chunk;
+    }
+  };
+  await pipeline(response.body, counter, fs.createWriteStream(file, { flags: response.status === 206 ? 'a' : 'w' }), { signal: context.cancellationSignal });
+  if (total !== null && received < total) throw new Error(`The download ended early (${received} of ${total} bytes).`);
 }
 
 function totalSize(status: number, headers: Record<string, string | string[] | undefined>, have: number): number | null {
