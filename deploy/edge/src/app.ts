@@ -65,6 +65,18 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
     });
   }
 
+  // SendGrid's event webhook is configured as {origin}/smtp_webhook/{userId}/sendgrid (spec 001):
+  // the comms service serves it under its own prefix.
+  await app.register(httpProxy, {
+    upstream: config.services.comms,
+    prefix: '/smtp_webhook',
+    rewritePrefix: '/api/comms/smtp_webhook',
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol, 'x-forwarded-host': request.host }),
+      onError: (reply) => problem(reply, 502, 'The comms service is unavailable', 'The edge could not reach the comms service. Try again in a moment.'),
+    },
+  });
+
   const setHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
     res.setHeader('cache-control', cacheControlFor(filePath));
   };

@@ -31,6 +31,7 @@ before(async () => {
 
   upstream = Fastify();
   upstream.get('/api/sermons/whois', async (request) => ({ forwardedFor: request.headers['x-forwarded-for'] ?? null }));
+  upstream.post('/api/comms/smtp_webhook/*', async (request) => ({ url: request.url, signature: request.headers['x-twilio-email-event-webhook-signature'] ?? null, body: request.body ?? null }));
   upstream.all('/api/sermons/*', async (request) => ({ method: request.method, url: request.url, body: request.body ?? null }));
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   const wss = new WebSocketServer({ server: upstream.server });
@@ -50,6 +51,7 @@ before(async () => {
     EDGE_MFE_STAFF_DIR: emptyStaffDir,
     SERMONS_URL: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`,
     IDENTITY_URL: `http://127.0.0.1:${closedPort}`,
+    COMMS_URL: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`,
   });
   edge = await buildApp(config, { logger: false });
   await edge.listen({ port: 0, host: '127.0.0.1' });
@@ -111,6 +113,16 @@ test('internal service-to-service routes are not reachable through the edge', as
   }
   const ordinary = await fetch(`${edgeUrl}/api/sermons/internalities`);
   assert.equal(ordinary.status, 200);
+});
+
+test("SendGrid's event webhook at {origin}/smtp_webhook/{userId}/sendgrid reaches comms with its signature header", async () => {
+  const response = await fetch(`${edgeUrl}/smtp_webhook/u-1/sendgrid`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-twilio-email-event-webhook-signature': 'sig' },
+    body: '[{"event":"delivered"}]',
+  });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { url: '/api/comms/smtp_webhook/u-1/sendgrid', signature: 'sig', body: [{ event: 'delivered' }] });
 });
 
 test('services are told the client address, never one the client made up', async () => {

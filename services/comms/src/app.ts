@@ -1,7 +1,7 @@
 // Builds the comms app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → SMTP transport, mail dispatcher and the identity.events consumer → routes/.
 // Tests build it with `inject`; server.ts only listens.
-import { createServiceApp } from '@lectern/service-kit';
+import { apiPrefix, createSecretBox, createServiceApp } from '@lectern/service-kit';
 import type { HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import type { CommsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
@@ -9,6 +9,16 @@ import { IDENTITY_MAIL_GROUP, identityMailHandlers } from './consumers/identity-
 import type { CommsDatabase } from './data/database.ts';
 import { MailDispatcher } from './delivery/mail.dispatcher.ts';
 import { createSmtpTransport } from './mail/mail.transport.ts';
+import { CampaignService } from './campaigns/campaign.service.ts';
+import { CommunicationDelivery } from './campaigns/communication.delivery.ts';
+import { organizationProjectionHandlers } from './consumers/organization.projection.ts';
+import { ContactService } from './contacts/contact.service.ts';
+import { EngagementService } from './engagement/engagement.service.ts';
+import { TrackingLinks } from './engagement/tracking.links.ts';
+import { SmtpIntegrationService } from './integrations/smtp-integration.service.ts';
+import { churchEmailRoutes } from './routes/church-email.routes.ts';
+import { engagementRoutes } from './routes/engagement.routes.ts';
+import { TemplateService } from './templates/template.service.ts';
 import type { MailTransport } from './mail/mail.transport.ts';
 
 export type CommsApp = ServiceApp<CommsDatabase, CommsConfig> & { mail: MailDispatcher };
@@ -28,10 +38,16 @@ export async function buildApp(config: CommsConfig, options: CommsAppOptions = {
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
 
-  const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.mailFrom, timeoutMs: config.MAIL_SMTP_TIMEOUT_MS });
+  const box = createSecretBox(config);
+  const tracking = new TrackingLinks({ publicOrigin: config.PUBLIC_ORIGIN, secretKeys: config.SECRET_KEYS, activeKeyId: config.SECRET_ACTIVE_KEY_ID });
+  const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.mailFrom, timeoutMs: config.MAIL_SMTP_TIMEOUT_MS, pooled: config.MAIL_CONNECTIONS_PER_SENDER });
+  const platform = options.transport ? options.transport(smtp) : smtp;
   const mail = new MailDispatcher({
     db: app.kit.db,
-    transport: options.transport ? options.transport(smtp) : smtp,
+    transport: platform,
+    batchSize: config.MAIL_BATCH_SIZE,
+    communications: new CommunicationDelivery({ db: app.kit.db, box, tracking, platform, timeoutMs: config.MAIL_SMTP_TIMEOUT_MS, connectionsPerSender: config.MAIL_CONNECTIONS_PER_SENDER }),
+    rates: { perSecond: (sender) => (sender === 'platform' ? config.MAIL_PLATFORM_RATE_PER_SECOND : config.MAIL_INTEGRATION_RATE_PER_SECOND) },
     logger: app.log,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
@@ -46,7 +62,7 @@ export async function buildApp(config: CommsConfig, options: CommsAppOptions = {
     // the topic prefix (empty in deployments) keeps test runs' consumer groups apart
     groupId: `${config.KAFKA_TOPIC_PREFIX}${IDENTITY_MAIL_GROUP}`,
     services: ['identity'],
-    handlers: identityMailHandlers({ from: config.mailFrom }),
+    handlers: { ...identityMailHandlers({ from: config.mailFrom }), ...organizationProjectionHandlers() },
     // queued rows are visible once the consumer's transaction committed: send them now
     onCommitted: () => mail.kick(),
   });
@@ -55,6 +71,15 @@ export async function buildApp(config: CommsConfig, options: CommsAppOptions = {
   // before the kit's onClose closes the pool; waits for deliveries in flight
   app.addHook('preClose', async () => mail.stop());
 
-  // Feature routes register here under apiPrefix(SERVICE).
+  const prefix = apiPrefix(SERVICE);
+  const messageDomain = config.mailFrom.address.split('@')[1] ?? 'localhost';
+  await app.register(churchEmailRoutes, {
+    prefix,
+    integrations: new SmtpIntegrationService({ db: app.kit.db, box, publicOrigin: config.PUBLIC_ORIGIN, smtpTimeoutMs: Math.min(config.MAIL_SMTP_TIMEOUT_MS, 15_000) }),
+    templates: new TemplateService(app.kit.db),
+    contacts: new ContactService(app.kit.db),
+    campaigns: new CampaignService({ db: app.kit.db, messageDomain, onQueued: () => mail.kick() }),
+  });
+  await app.register(engagementRoutes, { prefix, engagement: new EngagementService({ db: app.kit.db, tracking }) });
   return app as CommsApp;
 }

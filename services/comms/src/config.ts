@@ -1,5 +1,5 @@
 // The comms service's configuration: the kit's base variables (ARCHITECTURE.md) plus its own.
-import { ConfigError, defineConfig, loadConfig } from '@lectern/service-kit';
+import { ConfigError, defineConfig, loadConfig, SecretConfigProperties } from '@lectern/service-kit';
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
 import { parseMailFrom } from './mail/mail.address.ts';
@@ -22,6 +22,16 @@ export const CommsConfigSchema = defineConfig({
   MAIL_POLL_MS: Type.Integer({ default: 1000, minimum: 10 }),
   /** connection, greeting and socket timeout of one SMTP delivery */
   MAIL_SMTP_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  /** messages one dispatcher sends at the same time */
+  MAIL_BATCH_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 200 }),
+  /** church e-mail: SMTP connections kept open per integration and instance */
+  MAIL_CONNECTIONS_PER_SENDER: Type.Integer({ default: 3, minimum: 1, maximum: 50 }),
+  /** messages per second through the platform's SMTP_URL (all instances together) */
+  MAIL_PLATFORM_RATE_PER_SECOND: Type.Number({ default: 50, exclusiveMinimum: 0 }),
+  /** messages per second through one church's SMTP integration (all instances together) */
+  MAIL_INTEGRATION_RATE_PER_SECOND: Type.Number({ default: 50, exclusiveMinimum: 0 }),
+  /** seals SMTP passwords; also keys the click-tracking signatures */
+  ...SecretConfigProperties,
 });
 
 export type CommsConfig = Static<typeof CommsConfigSchema> & { mailFrom: MailFrom };

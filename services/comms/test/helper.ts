@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope, EventType } from '@lectern/events';
 import { serializeEnvelope, topicFor } from '@lectern/events';
 import { ensureTopics } from '@lectern/service-kit';
-import { isolatedServiceEnv } from '@lectern/service-kit/testing';
+import { createSigningKey, isolatedServiceEnv, serveJwks, signAccessToken } from '@lectern/service-kit/testing';
+import type { Role } from '@lectern/service-kit';
 import { getTestInfra, mailOf } from '@lectern/local-stack/testing';
 import type { CaughtMessage, MailCatcher } from '@lectern/local-stack/testing';
 import type { Kafka } from 'kafkajs';
@@ -69,3 +70,29 @@ export async function waitFor(what: string, check: () => Promise<boolean> | bool
 }
 
 export type { EventType };
+
+/** The comms app with a test key set it trusts, and a signer for callers of any role and domain. */
+export async function buildApiTestApp(extraEnv: Record<string, string> = {}, options: CommsAppOptions = {}) {
+  const key = await createSigningKey('EdDSA');
+  const jwks = await serveJwks([key]);
+  const env = await commsTestEnv({ IDENTITY_JWKS_URL: jwks.url, ...extraEnv });
+  const config = loadCommsConfig(env);
+  const app = await buildApp(config, { prettyLogs: false, ...options });
+  app.addHook('onClose', () => jwks.close());
+  const issuer = `${config.PUBLIC_ORIGIN}/api/identity`;
+  const token = (caller: { orgId: string | null; role?: Role | null; companyDomain?: boolean; userId?: string; email?: string }) => {
+    const userId = caller.userId ?? randomUUID();
+    return signAccessToken(
+      key,
+      { sub: userId, org: caller.orgId, role: caller.role === undefined ? 'ADMIN' : caller.role, email: caller.email ?? `${userId.slice(0, 8)}@lectern.app`, staff: false, cd: caller.companyDomain ?? true },
+      { issuer, audience: 'lectern-api' },
+    );
+  };
+  return { app, env, config, token };
+}
+
+/** host and port of the shared catcher's SMTP side (a SendGrid-shaped integration points there) */
+export function catcherSmtp(smtpUrl: string): { host: string; port: number } {
+  const url = new URL(smtpUrl);
+  return { host: url.hostname, port: Number(url.port) };
+}

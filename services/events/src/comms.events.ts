@@ -3,7 +3,8 @@
 // asked for the mail (e.g. identity.user.registered.v1).
 import { Type } from 'typebox';
 
-export const EmailKind = Type.Union([Type.Literal('email-confirmation'), Type.Literal('invitation'), Type.Literal('password-link')]);
+/** communication: a church e-mail to one recipient (sourceEventId is the communication id) */
+export const EmailKind = Type.Union([Type.Literal('email-confirmation'), Type.Literal('invitation'), Type.Literal('password-link'), Type.Literal('communication')]);
 
 const outcome = {
   emailId: Type.String({ format: 'uuid' }),

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-export type EmailKind = 'email-confirmation' | 'invitation' | 'password-link';
+export type EmailKind = 'email-confirmation' | 'invitation' | 'password-link' | 'communication';
 export type SentEmailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface SentEmailsTable {
@@ -22,6 +22,17 @@ export interface SentEmailsTable {
   created_at: Generated<Date>;
   sent_at: Date | null;
   failed_at: Date | null;
+  /** kind 'communication': the recipient's communications row */
+  communication_id: Generated<string | null>;
+  /** sent through this SMTP integration; null: the platform's SMTP_URL */
+  integration_id: Generated<string | null>;
+  /** rate bucket: 'platform' or 'integration:<id>' */
+  sender: Generated<string>;
+  /** extra headers (List-Unsubscribe, X-SMTPAPI with the communication id for SendGrid events) */
+  headers: Generated<Record<string, string> | null>;
+  /** sender shown to the recipient when not the platform's MAIL_FROM */
+  from_name: Generated<string | null>;
+  from_email: Generated<string | null>;
 }
 
 export type SentEmailRow = Selectable<SentEmailsTable>;

@@ -10,8 +10,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CommsDatabase } from '../data/database.ts';
 import type { SentEmailRow } from '../data/sent-emails.table.ts';
 import { describeSmtpFailure } from '../mail/mail.transport.ts';
-import type { MailTransport } from '../mail/mail.transport.ts';
+import type { MailTransport, OutgoingMail } from '../mail/mail.transport.ts';
+import type { CommunicationDelivery } from '../campaigns/communication.delivery.ts';
 import { claimDue, markFailed, markRetry, markSent } from './sent-email.repository.ts';
+import type { SendRates } from './sent-email.repository.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
 type Db = CommsDatabase & KitTables;
@@ -29,6 +31,10 @@ export interface MailDispatcherOptions {
   leaseMs: number;
   /** messages sent concurrently */
   batchSize?: number;
+  /** church e-mail (kind 'communication'): sender, rendering and the communication row */
+  communications?: CommunicationDelivery | undefined;
+  /** per-sender rate limits; none: unlimited */
+  rates?: SendRates | undefined;
 }
 
 export interface DispatcherStats {
@@ -45,7 +51,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, ra
 
 export class MailDispatcher {
   readonly stats: DispatcherStats = { sent: 0, retried: 0, failed: 0 };
-  readonly #o: Required<MailDispatcherOptions>;
+  readonly #o: Required<Omit<MailDispatcherOptions, 'communications' | 'rates'>> & Pick<MailDispatcherOptions, 'communications' | 'rates'>;
   readonly #loop: DrainLoop;
 
   constructor(options: MailDispatcherOptions) {
@@ -70,12 +76,13 @@ export class MailDispatcher {
   async stop(): Promise<void> {
     await this.#loop.stop();
     this.#o.transport.close();
+    this.#o.communications?.close();
   }
 
   async #pass(): Promise<DrainPassResult> {
     let rows: SentEmailRow[];
     try {
-      rows = await claimDue(this.#o.db, this.#o.batchSize, this.#o.leaseMs);
+      rows = await claimDue(this.#o.db, this.#o.batchSize, this.#o.leaseMs, this.#o.rates);
     } catch (error) {
       // The poll timer tries again.
       this.#o.logger.warn({ err: error }, 'mail dispatcher: could not claim e-mails, will retry');
@@ -94,7 +101,19 @@ export class MailDispatcher {
     }
     let response: string;
     try {
-      ({ response } = await this.#o.transport.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, messageId: row.message_id }));
+      let transport = this.#o.transport;
+      let mail: OutgoingMail = { to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, messageId: row.message_id };
+      if (row.kind === 'communication') {
+        if (!this.#o.communications) throw new Error('church e-mail is not configured in this dispatcher');
+        const prepared = await this.#o.communications.prepare(row);
+        if ('failure' in prepared) {
+          this.#o.logger.warn({ ...log, reason: prepared.failure }, 'mail dispatcher: church e-mail not sent');
+          await this.#fail(row, prepared.failure, true, row.attempts);
+          return;
+        }
+        ({ transport, mail } = prepared);
+      }
+      ({ response } = await transport.send(mail));
     } catch (error) {
       const failure = describeSmtpFailure(error);
       if (failure.permanent || row.attempts >= this.#o.maxAttempts) {
@@ -114,6 +133,7 @@ export class MailDispatcher {
     await this.#record(row, async (trx) => {
       const sentAt = await markSent(trx, row, response);
       if (!sentAt) return;
+      if (row.kind === 'communication') await this.#o.communications?.markSent(trx, row, sentAt);
       await appendEvent(trx, this.#event(row, 'comms.email.sent.v1', { messageId: row.message_id, sentAt: sentAt.toISOString() }));
     });
     this.stats.sent += 1;
@@ -124,6 +144,7 @@ export class MailDispatcher {
     await this.#record(row, async (trx) => {
       const failedAt = await markFailed(trx, row, reason);
       if (!failedAt) return;
+      if (row.kind === 'communication') await this.#o.communications?.markFailed(trx, row, reason);
       await appendEvent(trx, this.#event(row, 'comms.email.failed.v1', { error: reason, permanent, failedAt: failedAt.toISOString() }, attempts));
     });
     this.stats.failed += 1;

@@ -19,23 +19,55 @@ export async function queueEmail(db: Executor<Db>, email: NewSentEmail): Promise
   return inserted !== undefined;
 }
 
+/** Per-sender sending rate (token bucket shared by every instance through send_rate_buckets). */
+export interface SendRates {
+  /** messages per second for a sender ('platform' or 'integration:<id>') */
+  perSecond(sender: string): number;
+}
+
 /**
  * Claim up to `limit` due e-mails: pending ones whose back-off is over and 'sending' ones whose
  * lease ran out (their sender died). Each claim counts as an attempt, so a message that keeps
- * killing its sender still ends as failed.
+ * killing its sender still ends as failed. Transactional mail (confirmations, invitations) goes
+ * before church e-mail; each sender takes no more than its rate bucket holds, so one church's
+ * big send neither exceeds its provider's limit nor starves the others (the bucket rows are locked
+ * for the claim's short transaction, which keeps the rate across instances).
  */
-export async function claimDue(db: Kysely<Db>, limit: number, leaseMs: number): Promise<SentEmailRow[]> {
-  const { rows } = await sql<SentEmailRow>`
-    update sent_emails
-       set status = 'sending', attempts = attempts + 1, available_at = now() + ${leaseMs} * interval '1 millisecond'
-     where id in (
-       select id from sent_emails
-        where status in ('pending', 'sending') and available_at <= now()
-        order by available_at
-        limit ${limit}
-        for update skip locked)
-    returning *`.execute(db);
-  return rows;
+export async function claimDue(db: Kysely<Db>, limit: number, leaseMs: number, rates?: SendRates): Promise<SentEmailRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const { rows: due } = await sql<{ id: string; sender: string }>`
+      select id, sender from sent_emails
+       where status in ('pending', 'sending') and available_at <= now()
+       order by (kind = 'communication'), available_at
+       limit ${rates ? limit * 4 : limit}
+       for update skip locked`.execute(trx);
+    if (due.length === 0) return [];
+    let chosen = due.slice(0, limit).map((r) => r.id);
+    if (rates) {
+      const bySender = new Map<string, string[]>();
+      for (const row of due) bySender.set(row.sender, [...(bySender.get(row.sender) ?? []), row.id]);
+      chosen = [];
+      for (const [sender, ids] of [...bySender.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        const rate = rates.perSecond(sender);
+        const { rows } = await sql<{ tokens: number }>`
+          insert into send_rate_buckets (sender, tokens, refilled_at) values (${sender}, ${rate}, now())
+          on conflict (sender) do update
+             set tokens = least(${rate}::double precision, send_rate_buckets.tokens + ${rate} * extract(epoch from now() - send_rate_buckets.refilled_at)),
+                 refilled_at = now()
+          returning tokens`.execute(trx);
+        const take = Math.max(0, Math.min(ids.length, Math.floor(rows[0]!.tokens), limit - chosen.length));
+        if (take > 0) await sql`update send_rate_buckets set tokens = tokens - ${take} where sender = ${sender}`.execute(trx);
+        chosen.push(...ids.slice(0, take));
+      }
+      if (chosen.length === 0) return [];
+    }
+    const { rows } = await sql<SentEmailRow>`
+      update sent_emails
+         set status = 'sending', attempts = attempts + 1, available_at = now() + ${leaseMs} * interval '1 millisecond'
+       where id = any(${chosen}::uuid[])
+      returning *`.execute(trx);
+    return rows;
+  });
 }
 
 /** Only the claim that holds the row may settle it (a lease that ran out was re-claimed). */

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   /** stable per sent_emails row, so a rare re-send carries the same Message-ID */
   messageId: string;
   headers?: Record<string, string>;
+  /** the sender when not the transport's own (a church's integration: its From name and address) */
+  from?: MailFrom;
 }
 
 export interface Delivered {
@@ -25,23 +27,32 @@ export interface MailTransport {
 }
 
 export interface SmtpTransportOptions {
-  url: string;
+  /** smtp://user:pass@host:port, or host/port/auth for a church's integration */
+  url?: string;
+  server?: { host: string; port: number; user: string; password: string };
   from: MailFrom;
   timeoutMs: number;
+  /** keep up to this many connections open and reuse them (bulk church e-mail) */
+  pooled?: number;
 }
 
 export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: options.url,
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-    dnsTimeout: options.timeoutMs,
-  });
+  const timeouts = { connectionTimeout: options.timeoutMs, greetingTimeout: options.timeoutMs, socketTimeout: options.timeoutMs, dnsTimeout: options.timeoutMs };
+  const pool = options.pooled ? { pool: true as const, maxConnections: options.pooled, maxMessages: 1000 } : {};
+  const transporter = options.server
+    ? nodemailer.createTransport({
+        host: options.server.host,
+        port: options.server.port,
+        secure: options.server.port === 465,
+        auth: { user: options.server.user, pass: options.server.password },
+        ...timeouts,
+        ...pool,
+      })
+    : nodemailer.createTransport({ url: options.url, ...timeouts, ...pool });
   return {
     async send(mail) {
       const info = await transporter.sendMail({
-        from: { name: options.from.name, address: options.from.address },
+        from: mail.from ? { name: mail.from.name, address: mail.from.address } : { name: options.from.name, address: options.from.address },
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
