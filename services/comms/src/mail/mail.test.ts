@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { generateSecretKeys } from '@lectern/service-kit';
 import { loadCommsConfig } from '../config.ts';
 import { parseMailFrom } from './mail.address.ts';
 import { describeSmtpFailure } from './mail.transport.ts';
@@ -17,7 +18,7 @@ describe('MAIL_FROM', () => {
   });
 
   it('stops start-up naming MAIL_FROM or SMTP_URL when they are bad', () => {
-    const base = { DATABASE_URL: 'postgres://x@localhost/db', KAFKA_BROKERS: 'localhost:9092', SMTP_URL: 'smtp://127.0.0.1:1025' };
+    const base = { DATABASE_URL: 'postgres://x@localhost/db', KAFKA_BROKERS: 'localhost:9092', SMTP_URL: 'smtp://127.0.0.1:1025', SECRET_KEYS: generateSecretKeys() };
     assert.equal(loadCommsConfig(base).mailFrom.name, 'Lectern');
     assert.throws(() => loadCommsConfig({ ...base, MAIL_FROM: 'Lectern' }), /MAIL_FROM must look like/);
     assert.throws(() => loadCommsConfig({ ...base, SMTP_URL: 'http://mail' }), /SMTP_URL/);
@@ -27,7 +28,7 @@ describe('MAIL_FROM', () => {
   it('never echoes the SMTP URL (it may hold a password)', () => {
     const error = (() => {
       try {
-        loadCommsConfig({ DATABASE_URL: 'postgres://x@localhost/db', KAFKA_BROKERS: 'localhost:9092', SMTP_URL: 'ftp://user:s3cret@mail' });
+        loadCommsConfig({ DATABASE_URL: 'postgres://x@localhost/db', KAFKA_BROKERS: 'localhost:9092', SMTP_URL: 'ftp://user:s3cret@mail', SECRET_KEYS: generateSecretKeys() });
       } catch (e) {
         return e as Error;
       }
