@@ -23,6 +23,7 @@ import { PgThrottleStore } from './stores/sign-in.throttle-store.pg.ts';
 import { createResetThrottle } from './password-reset/reset.throttle.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
 import { memberRoutes } from './members/member.routes.ts';
+import { consoleRoutes } from './console/console.routes.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
@@ -74,5 +75,6 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   await app.register(accountRoutes, { prefix, ctx });
   await app.register(passwordResetRoutes, { prefix, ctx });
   await app.register(memberRoutes, { prefix, ctx });
+  await app.register(consoleRoutes, { prefix, ctx });
   return app as IdentityApp;
 }

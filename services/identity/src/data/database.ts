@@ -1,6 +1,7 @@
 // The identity service's tables (its Postgres schema `identity`).
 import type { Executor, KitTables } from '@lectern/service-kit';
 import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
+import type { ConsoleSettingsTable } from './console-settings.table.ts';
 import type { MemberTable } from './member.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
@@ -24,6 +25,7 @@ export interface IdentityDatabase {
   sign_in_attempts: SignInAttemptTable;
   service_secrets: ServiceSecretTable;
   signing_keys: SigningKeyTable;
+  console_settings: ConsoleSettingsTable;
 }
 
 /** A connection or a transaction over the identity schema (repositories take it first). */

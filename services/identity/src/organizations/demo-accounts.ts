@@ -16,7 +16,7 @@ export interface DemoAccount {
 }
 
 /** The flags a company-staff demo user needs to reach the console and the offer pages. */
-export const DEMO_FLAGS = ['features_staff_console_enabled', 'console_catalog_edit_enabled', 'console_mode_toggle_enabled', 'offers_cotr_enabled', 'analytics_enabled'] as const;
+export const DEMO_FLAGS = ['features_staff_console_enabled', 'rss_migration_enabled', 'console_catalog_edit_enabled', 'console_mode_toggle_enabled', 'offers_cotr_enabled', 'analytics_enabled'] as const;
 
 export function demoAccountsFor(companyDomain: string, churchDomain: string): DemoAccount[] {
   return [
