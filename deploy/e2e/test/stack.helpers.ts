@@ -105,6 +105,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   mkdirSync(logDir, { recursive: true });
   const children: ChildProcess[] = [];
   const scratch: string[] = [];
+  // seals secrets at rest (SMTP passwords) in every service that keeps some
+  const secretKeys = `e2e:${randomBytes(32).toString('base64')}`;
 
   // The sermons service and its worker share the bucket directory, the service token and a task
   // queue of this run's own (no other test's worker takes these runs).
@@ -141,6 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       KAFKA_TOPIC_PREFIX: `${run}.`,
       OUTBOX_POLL_MS: '200',
       MAIL_POLL_MS: '200',
+      SECRET_KEYS: secretKeys,
       ...extra,
     }, logDir);
     children.push(child);
