@@ -10,7 +10,8 @@ import { StaffLayout } from './pages/StaffLayout.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { SermonsPage } from './pages/SermonsPage.tsx';
 import { SermonDetailsPage } from './pages/SermonDetailsPage.tsx';
-import { PlannedStaffPage } from './pages/PlannedStaffPage.tsx';
+import { CommunicationsPage } from './pages/CommunicationsPage.tsx';
+import { EmailIntegrationEditorPage } from './pages/EmailIntegrationEditorPage.tsx';
 import { StaffOnly } from './components/StaffOnly.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
@@ -57,15 +58,19 @@ export function StaffApp() {
               path="/communications"
               element={
                 <CompanyDomainGate>
-                  <PlannedStaffPage
-                    title="Communications"
-                    feature="Communications"
-                    description="Compose templated e-mails and follow their delivery, opens and clicks."
-                  />
+                  <CommunicationsPage />
                 </CompanyDomainGate>
               }
             />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route
+              path="/settings/email-integrations/:id"
+              element={
+                <CompanyDomainGate>
+                  <EmailIntegrationEditorPage />
+                </CompanyDomainGate>
+              }
+            />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

@@ -11,7 +11,7 @@ import type { CommsDatabase } from '../data/database.ts';
 import type { CommunicationsRow } from '../data/communications.table.ts';
 import { findDefaultIntegration } from '../integrations/smtp-integration.repository.ts';
 import { addressLines } from './communication.delivery.ts';
-import { linksOf } from '../templates/church-email.template.ts';
+import { linksOf, recipientValues, renderSubject } from '../templates/church-email.template.ts';
 
 type Db = CommsDatabase & KitTables;
 
@@ -130,7 +130,7 @@ export class CampaignService {
         const chunk = all.slice(i, i + 1000).map((r) => ({ ...r, id: randomUUID() }));
         await trx
           .insertInto('communications')
-          .values(chunk.map((r) => ({ id: r.id, org_id: orgId, template_id: template.id, campaign_id: campaignId, campaign_name: campaignName, recipient_email: r.email, recipient_name: r.name || null, subject: template.subject, message_id: `<${r.id}@${this.#messageDomain}>` })))
+          .values(chunk.map((r) => ({ id: r.id, org_id: orgId, template_id: template.id, campaign_id: campaignId, campaign_name: campaignName, recipient_email: r.email, recipient_name: r.name || null, subject: renderSubject(template.subject, recipientValues({ email: r.email, name: r.name }, organizationName)), message_id: `<${r.id}@${this.#messageDomain}>` })))
           .execute();
         await trx
           .insertInto('sent_emails')

@@ -14,7 +14,7 @@ import { findIntegrationById } from '../integrations/smtp-integration.repository
 import { SmtpIntegrationService } from '../integrations/smtp-integration.service.ts';
 import { createSmtpTransport } from '../mail/mail.transport.ts';
 import type { MailTransport, OutgoingMail } from '../mail/mail.transport.ts';
-import { renderChurchEmail } from '../templates/church-email.template.ts';
+import { recipientValues, renderChurchEmail } from '../templates/church-email.template.ts';
 
 type Db = CommsDatabase & KitTables;
 
@@ -61,11 +61,10 @@ export class CommunicationDelivery {
       from = { name: integration.from_name || integration.title, address: integration.from_email };
       footer = { footer: integration.smtp_footer, address: addressLines(integration) };
     }
-    const fullName = found.recipient_name?.trim() ?? '';
     const rendered = renderChurchEmail({
       subject: found.subject,
       body: found.body,
-      values: { name: fullName || found.recipient_email, firstName: fullName.split(/\s+/)[0] || 'friend', email: found.recipient_email, organizationName: found.organization_name },
+      values: recipientValues({ email: found.recipient_email, name: found.recipient_name }, found.organization_name),
       sender: { organizationName: found.organization_name, ...footer },
       trackLink: (url) => this.#o.tracking.clickUrl(found.id, url),
       pixelUrl: this.#o.tracking.pixelUrl(found.id),

@@ -91,11 +91,22 @@ export interface ChurchEmailInput {
 
 const NO_ESCAPE = (value: string) => value;
 
+/** A subject line for one recipient: placeholders filled, no HTML escaping, one line. */
+export function renderSubject(subject: string, values: TemplateValues): string {
+  return Mustache.render(subject, values, undefined, { escape: NO_ESCAPE }).replace(/[\r\n]+/g, ' ').trim();
+}
+
+/** The placeholder values for one recipient. */
+export function recipientValues(recipient: { email: string; name: string | null }, organizationName: string): TemplateValues {
+  const fullName = recipient.name?.trim() ?? '';
+  return { name: fullName || recipient.email, firstName: fullName.split(/\s+/)[0] || 'friend', email: recipient.email, organizationName };
+}
+
 /** Subject, HTML (layout + body) and plain text for one recipient. */
 export function renderChurchEmail(input: ChurchEmailInput): RenderedEmail {
   checkPlaceholders(input.body);
   checkPlaceholders(input.subject);
-  const subject = Mustache.render(input.subject, input.values, undefined, { escape: NO_ESCAPE }).replace(/[\r\n]+/g, ' ').trim();
+  const subject = renderSubject(input.subject, input.values);
   const bodyHtml = Mustache.render(input.body, input.values);
   const tracked = input.trackLink
     ? bodyHtml.replace(/(<a\b[^>]*?\bhref=")([^"]*)(")/gi, (_m, start: string, href: string, end: string) => {
