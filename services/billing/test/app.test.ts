@@ -4,7 +4,7 @@ import { buildTestApp } from './helper.ts';
 
 describeServiceBasics({
   service: 'billing',
-  expectedTables: ['subscriptions'],
+  expectedTables: ['subscriptions', 'customers', 'invoices', 'webhook_events', 'signup_leads', 'org_billing_state'],
   serverTs: new URL('../src/server.ts', import.meta.url),
   build: () => buildTestApp(),
 });

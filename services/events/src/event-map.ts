@@ -1,5 +1,6 @@
 // The one catalogue of event types: a producer and its consumers share these definitions.
 import type { Static, TSchema } from 'typebox';
+import { billingEvents } from './billing.events.ts';
 import { commsEvents } from './comms.events.ts';
 import { diagnosticsEvents } from './diagnostics.events.ts';
 import { identityEvents } from './identity.events.ts';
@@ -9,6 +10,7 @@ export const eventSchemas = {
   ...identityEvents,
   ...sermonsEvents,
   ...commsEvents,
+  ...billingEvents,
   ...diagnosticsEvents,
 } as const satisfies Record<string, TSchema>;
 

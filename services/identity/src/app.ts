@@ -13,6 +13,8 @@ import { seedDemoAccounts } from './organizations/demo-accounts.ts';
 import { bootstrapAdmin } from './organizations/bootstrap-admin.ts';
 import { SignInThrottle } from './domain/sign-in.throttle.ts';
 import { ensureSigningKey, publicKeySet } from './keys/signing-key.service.ts';
+import { billingAccountRoutes } from './billing/billing-account.routes.ts';
+import { SUBSCRIPTION_PROJECTION_GROUP, subscriptionProjectionHandlers } from './billing/subscription-projection.consumer.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { jwksRoutes } from './routes/jwks.routes.ts';
 import { AccessTokenIssuer } from './session/access-token.issuer.ts';
@@ -67,6 +69,8 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   const demo = await seedDemoAccounts(ctx);
   if (demo.length > 0) app.log.info({ accounts: demo }, 'local demo accounts created');
 
+  app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${SUBSCRIPTION_PROJECTION_GROUP}`, services: ['billing'], handlers: subscriptionProjectionHandlers });
+
   const prefix = apiPrefix(SERVICE);
   // Older kits did not register the auth plugin in createServiceApp.
   if (!app.hasDecorator('verifyAccessToken')) await app.register(authPlugin, auth);
@@ -76,5 +80,6 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   await app.register(passwordResetRoutes, { prefix, ctx });
   await app.register(memberRoutes, { prefix, ctx });
   await app.register(consoleRoutes, { prefix, ctx });
+  await app.register(billingAccountRoutes, { prefix, ctx });
   return app as IdentityApp;
 }

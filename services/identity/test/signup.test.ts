@@ -118,7 +118,8 @@ describe('signup, e-mail confirmation, onboarding', () => {
     const body = res.json();
     assert.equal(body.subdomain, 'hope-fellowship');
     assert.equal(body.next, 'payment');
-    assert.equal(body.paymentAvailable, false);
+    assert.equal(body.paymentAvailable, true);
+    assert.match(body.checkoutToken, /^[\w-]{40,}$/);
     const org = await built.app.kit.db.selectFrom('organizations').selectAll().where('id', '=', body.organizationId).executeTakeFirstOrThrow();
     assert.equal(org.domain, 'hope-fellowship.org');
     assert.equal(org.plan_label, '$497/month');

@@ -7,6 +7,7 @@ import type { SermonsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
 import type { SermonsDatabase } from './data/database.ts';
 import { SermonsService } from './domain/sermons.service.ts';
+import { BILLING_PLAN_GROUP, billingPlanHandlers } from './consumers/billing-plan.consumer.ts';
 import { PipelineClient } from './pipeline/pipeline.client.ts';
 import { internalRoutes } from './routes/internal.routes.ts';
 import { migratedSermonRoutes } from './migration/migrated-sermon.routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const sermons = new SermonsService({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
   const active = new ActiveUploads();
+  app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${BILLING_PLAN_GROUP}`, services: ['billing'], handlers: billingPlanHandlers(config) });
 
   await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket });
   await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });

@@ -17,6 +17,8 @@ export const edgePort = 8080;
 /** The sample church feed (deploy/local/src/feeds) the console's RSS migration can be tried with. */
 export const feedServerPort = Number(process.env.FEED_SERVER_PORT ?? 4190);
 export const sampleFeedUrl = `http://127.0.0.1:${feedServerPort}/feeds/rss.xml?count=12&broken=404@4`;
+/** The stateful Stripe stand-in (deploy/local/src/stripe-standin), next to stripe-mock's 12111/12112. */
+export const stripeStandInPort = 12113;
 export const publicOrigin = `http://localhost:${edgePort}`;
 
 /** The local demo administrator identity creates on first start (IDENTITY_BOOTSTRAP_ADMIN_*). */
@@ -70,6 +72,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     SECRET_KEYS: localSecretKeys(),
   };
+  const billing = billingStripeEnv();
   // Shared by the sermons service and the pipeline worker only; a fresh one each start unless given.
   const sermonsInternalToken = process.env.SERMONS_INTERNAL_TOKEN ?? randomBytes(32).toString('base64url');
   const specs: AppSpec[] = services.map((name) => ({
@@ -91,8 +94,10 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
         }
         : {}),
       ...(name === 'identity' ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password, IDENTITY_DEMO_ACCOUNTS: 'true' } : {}),
+      ...(name === 'billing' ? billing.env : {}),
     },
   }));
+  if (billing.standIn) specs.push(billing.standIn);
   specs.push({
     name: 'worker',
     entry: 'workflows/src/worker.ts',
@@ -107,6 +112,32 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
   const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(name)}`]));
   specs.push({ name: 'edge', entry: 'deploy/edge/src/server.ts', port: edgePort, env: { ...common, ...upstreams, HOST: '127.0.0.1', PORT: String(edgePort) } });
   return specs;
+}
+
+/**
+ * Billing runs against the stateful Stripe stand-in (signed webhooks, test cards) unless
+ * STRIPE_SECRET_KEY is given without STRIPE_API_BASE: then it is Stripe's own test mode, with
+ * STRIPE_WEBHOOK_SECRET from `stripe listen` or the dashboard.
+ */
+function billingStripeEnv(): { env: Record<string, string>; standIn?: AppSpec } {
+  if (process.env.STRIPE_SECRET_KEY && !process.env.STRIPE_API_BASE) {
+    return { env: { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? '', PAYMENT_ADAPTER: process.env.PAYMENT_ADAPTER ?? 'test-card' } };
+  }
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const stripeApiBase = `http://127.0.0.1:${stripeStandInPort}`;
+  return {
+    env: { STRIPE_API_BASE: stripeApiBase, STRIPE_SECRET_KEY: 'sk_test_lectern_local', STRIPE_WEBHOOK_SECRET: webhookSecret, PAYMENT_ADAPTER: 'test-card' },
+    standIn: {
+      name: 'stripe-standin',
+      entry: 'deploy/local/src/stripe-standin/server.ts',
+      port: stripeStandInPort,
+      env: {
+        STRIPE_STANDIN_PORT: String(stripeStandInPort),
+        STRIPE_WEBHOOK_URL: `http://127.0.0.1:${servicePort('billing')}/api/billing/webhooks/stripe`,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+      },
+    },
+  };
 }
 
 export interface RunningApp {

@@ -12,6 +12,9 @@ export interface LeadTable {
   status: Generated<'initiated' | 'converted'>;
   created_at: Generated<Date>;
   converted_at: Date | null;
+  /** create mode: the ADMIN's password hash until payment completes the signup */
+  password_hash: Generated<string | null>;
+  checkout_token_hash: Generated<string | null>;
 }
 
 export interface FeatureFlagTable {

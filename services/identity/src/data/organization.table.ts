@@ -13,6 +13,13 @@ export interface OrganizationTable {
   billing_interval: Generated<string>;
   active_seat_count: Generated<number>;
   created_by: string | null;
+  /** kept from billing.subscription.changed.v1 (billing/subscription-projection.consumer.ts) */
+  current_price_id: Generated<string | null>;
+  subscription_status: Generated<string | null>;
+  cancel_at_period_end: Generated<boolean>;
+  trial_ends_at: Generated<Date | null>;
+  subscription_renewal_at: Generated<Date | null>;
+  billing_version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -28,12 +28,13 @@ import { findOrganization, findOrganizationByDomain, findSubdomainHolder, insert
 import { emailTaken } from '../profile/user.repository.ts';
 import { holdsSeat, SEAT_MESSAGES, seatsFull } from '../domain/seat.rules.ts';
 import { countSeats, lockOrganization } from '../team/seat.repository.ts';
+import { hashToken, newOpaqueToken } from '../session/refresh-token.repository.ts';
 import { createVerificationToken } from './email-verification.service.ts';
 
 export const SIGNUP_EXTRA_MESSAGES = {
   // Not quoted by the spec: Lectern's wording.
   disabled: 'Signup is not available yet.',
-  paymentUnavailable: 'Payment is not yet available. We have saved your organization and will contact you.',
+  paymentNext: 'Your organization is saved. Complete the payment to create your account.',
 } as const;
 
 export const PLAN_LABELS: Record<Plan, string> = { standard: '$297/month', premium: '$497/month' };
@@ -48,7 +49,7 @@ export interface SignupInput extends Omit<SignupForm, 'captchaToken'> {
 
 export type SignupResult =
   | { mode: 'join'; userId: string; email: string; next: '/verify-email'; message: string }
-  | { mode: 'create'; organizationId: string; subdomain: string; leadId: string; plan: Plan; interval: BillingInterval; next: 'payment'; paymentAvailable: false; message: string };
+  | { mode: 'create'; organizationId: string; subdomain: string; leadId: string; plan: Plan; interval: BillingInterval; next: 'payment'; paymentAvailable: true; checkoutToken: string; message: string };
 
 export async function signUp(ctx: IdentityContext, input: SignupInput): Promise<SignupResult> {
   const flags = await readFlags(ctx.db, null);
@@ -154,6 +155,10 @@ async function createStepOne(ctx: IdentityContext, form: ValidForm, input: Signu
   if (refusal) throw identityError(ErrorCode.CONFLICT, 'domain_has_organization', refusal);
   if (await emailTaken(ctx.db, form.email)) throw identityError(ErrorCode.CONFLICT, 'email_taken', SIGNUP_MESSAGES.emailTaken);
   const subdomain = form.subdomain!;
+  // The ADMIN user is created only after payment (billing/signup-completion.service.ts): keep the
+  // chosen password's hash with the lead, and give the browser a token that proves it is this signup.
+  const passwordHash = await ctx.hasher.hash(form.password);
+  const checkoutToken = newOpaqueToken();
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -174,7 +179,7 @@ async function createStepOne(ctx: IdentityContext, form: ValidForm, input: Signu
       }
       const lead = await trx
         .insertInto('leads')
-        .values({ org_id: organizationId, email: form.email, first_name: form.firstName, last_name: form.lastName, phone: form.phone, plan, billing_interval: interval })
+        .values({ org_id: organizationId, email: form.email, first_name: form.firstName, last_name: form.lastName, phone: form.phone, plan, billing_interval: interval, password_hash: passwordHash, checkout_token_hash: hashToken(checkoutToken) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await appendEvent(trx, createEvent('identity.lead.initiated.v1', {
@@ -182,7 +187,7 @@ async function createStepOne(ctx: IdentityContext, form: ValidForm, input: Signu
         subject: lead.id,
         data: { leadId: lead.id, organizationId, email: form.email, firstName: form.firstName, lastName: form.lastName, plan, interval },
       }));
-      return { mode: 'create' as const, organizationId, subdomain, leadId: lead.id, plan, interval, next: 'payment' as const, paymentAvailable: false as const, message: SIGNUP_EXTRA_MESSAGES.paymentUnavailable };
+      return { mode: 'create' as const, organizationId, subdomain, leadId: lead.id, plan, interval, next: 'payment' as const, paymentAvailable: true as const, checkoutToken, message: SIGNUP_EXTRA_MESSAGES.paymentNext };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'organizations_subdomain_key')) {

@@ -1,0 +1,34 @@
+// Identity's side of paid signup and of the settings Organization section. Thin routes.
+import { orgScope, requireRole } from '@lectern/service-kit';
+import type { ServiceInstance } from '@lectern/service-kit';
+import { Type } from 'typebox';
+import type { IdentityContext } from '../context.ts';
+import { completeSignup, organizationBilling } from './signup-completion.service.ts';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export async function billingAccountRoutes(app: ServiceInstance, { ctx }: { ctx: IdentityContext }): Promise<void> {
+  app.post('/signup/complete', {
+    schema: {
+      tags: ['signup'],
+      summary: 'Create mode after payment: create the ADMIN user, convert the lead, send the confirmation e-mail',
+      body: Type.Object({ organizationId: Type.String({ maxLength: 64 }), checkoutToken: Type.String({ minLength: 20, maxLength: 200 }) }),
+      response: { 201: Type.Object({ userId: Type.String(), email: Type.String(), organizationId: Type.String() }) },
+    },
+  }, async (request, reply) => reply.code(201).send(await completeSignup(ctx, request.body)));
+
+  app.get('/organization/billing', {
+    onRequest: requireRole('ADMIN', 'PASTOR', 'STAFF'),
+    schema: {
+      tags: ['organizations'],
+      summary: 'The caller organization with its plan, subscription and seats (settings)',
+      response: {
+        200: Type.Object({
+          id: Type.String(), name: Type.String(), subdomain: NullableString, planId: NullableString, planLabel: NullableString, billingInterval: Type.String(),
+          activeSeatCount: Type.Integer(), seatsUsed: Type.Integer(), seatsTotal: Type.Integer(), currentPriceId: NullableString, subscriptionStatus: NullableString,
+          cancelAtPeriodEnd: Type.Boolean(), trialEndsAt: NullableString, renewalAt: NullableString,
+        }),
+      },
+    },
+  }, async (request) => organizationBilling(ctx, orgScope(request)));
+}
