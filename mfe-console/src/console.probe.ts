@@ -1,11 +1,9 @@
-// The console gate's probe (spec 000 §2: "a successful probe of the console profile function").
-// The console profile belongs to billing, which is not built yet; until it is, the probe asks
-// identity for a fresh profile and passes only a staff user (active staff_users row). The server
-// stays the authority: console endpoints check the token's `staff` claim themselves.
-import { api, IDENTITY_BASE } from '@lectern/shell-kit';
-import type { SessionUser } from '@lectern/shell-kit';
+// The console gate's probe (spec 000 §2: "a successful probe of the console profile function"):
+// identity answers the console profile only to an active staff user while the console flags are
+// on; any refusal keeps the user out. The server stays the authority on every console call.
+import { consoleApi } from './console.api.ts';
 
 export async function consoleProbe(): Promise<boolean> {
-  const profile = await api.get<SessionUser>(`${IDENTITY_BASE}/me`);
-  return profile.staffUser;
+  await consoleApi.profile();
+  return true;
 }

@@ -1,9 +1,5 @@
-// Live sermon updates for the page: the sermons service's live socket, the session's token, and
-// re-authentication whenever the session refreshes its access token.
-import { sessionStore } from '@lectern/shell-kit';
-import { liveUrl } from './live.backoff.ts';
-import { followTopic } from './live.connection.ts';
-import type { LiveEvent } from './live.connection.ts';
+// Live sermon updates for the page: the sermons service's live socket (shell kit followLive).
+import { followLive, type LiveEvent } from '@lectern/shell-kit';
 
 export type { LiveEvent };
 
@@ -14,13 +10,5 @@ export interface LiveOptions {
 }
 
 export function followSermonLive(options: LiveOptions): () => void {
-  return followTopic({
-    ...options,
-    url: liveUrl(window.location),
-    getToken: () => sessionStore.getState().accessToken,
-    watchToken: (onToken) =>
-      sessionStore.subscribe((state, previous) => {
-        if (state.accessToken && state.accessToken !== previous.accessToken) onToken(state.accessToken);
-      }),
-  });
+  return followLive({ service: 'sermons', ...options });
 }

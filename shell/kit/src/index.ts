@@ -31,3 +31,7 @@ export { ErrorPanel } from './ui/ErrorPanel.tsx';
 export { Spinner } from './ui/Spinner.tsx';
 export { NotFound } from './ui/NotFound.tsx';
 export { SomethingWentWrong } from './ui/SomethingWentWrong.tsx';
+export { followTopic } from './live/live.connection.ts';
+export type { LiveEvent, LiveConnectionOptions } from './live/live.connection.ts';
+export { followLive } from './live/live.session.ts';
+export { liveUrl, reconnectDelay } from './live/live.backoff.ts';

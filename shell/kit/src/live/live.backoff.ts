@@ -5,6 +5,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base * (1 + random() * 0.25));
 }
 
-export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/sermons/live`;
+/** A service's live WebSocket through the one origin (`/api/<service>/live`). */
+export function liveUrl(location: Pick<Location, 'protocol' | 'host'>, service = 'sermons'): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/${service}/live`;
 }

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { WebSocketServer } from 'ws';
 import type { WebSocket as ServerSocket } from 'ws';
-import { followTopic } from '../src/sermons/live.connection.ts';
-import type { LiveEvent } from '../src/sermons/live.connection.ts';
+import { followTopic } from '../src/live/live.connection.ts';
+import type { LiveEvent } from '../src/live/live.connection.ts';
 
 interface Peer {
   socket: ServerSocket;

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { liveUrl, reconnectDelay } from '../src/sermons/live.backoff.ts';
+import { liveUrl, reconnectDelay } from '../src/live/live.backoff.ts';
 
 test('reconnect waits 0.5 s doubling to 30 s, plus at most 25% jitter', () => {
   assert.deepEqual(
@@ -23,4 +23,5 @@ test('the live address follows the page: wss on https, ws on http, same host', (
     liveUrl({ protocol: 'http:', host: '127.0.0.1:8080' }),
     'ws://127.0.0.1:8080/api/sermons/live',
   );
+  assert.equal(liveUrl({ protocol: 'http:', host: 'localhost:8080' }, 'migration'), 'ws://localhost:8080/api/migration/live');
 });

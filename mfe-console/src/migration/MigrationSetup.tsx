@@ -1,0 +1,200 @@
+// Setup view: organisation picker with search, feed URL, video count, Validate, the summary card,
+// Start Migration and Reset (spec 001 §2, §5).
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Card, Panel, showToast } from '@lectern/shell-kit';
+import { consoleApi, messageOf, type FeedVideo } from '../console.api.ts';
+import { clampCount, DEFAULT_VIDEOS, estimatedTime, MAX_VIDEOS, MIN_VIDEOS, parsedMessage, videosToProcess } from './migration.rules.ts';
+
+export const Field = styled.label`
+  display: grid;
+  gap: 0.35rem;
+  font-weight: 600;
+  margin-bottom: 1rem;
+  input, select {
+    font: inherit;
+    font-weight: 400;
+    padding: 0.55rem 0.7rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    width: 100%;
+    min-width: 0;
+    box-sizing: border-box;
+  }
+  small { font-weight: 400; color: ${({ theme }) => theme.colors.inkMuted}; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin-top: 1rem;
+`;
+
+const OrgList = styled.ul`
+  list-style: none;
+  margin: 0 0 1rem;
+  padding: 0;
+  max-height: 12rem;
+  overflow-y: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  li button {
+    all: unset;
+    box-sizing: border-box;
+    display: block;
+    width: 100%;
+    padding: 0.5rem 0.75rem;
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
+  li button[aria-pressed='true'] { background: ${({ theme }) => theme.colors.infoSoft}; font-weight: 600; }
+  li button:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; }
+  li p { margin: 0; padding: 0.5rem 0.75rem; color: ${({ theme }) => theme.colors.inkMuted}; }
+`;
+
+const Summary = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+  gap: 0.35rem 1rem;
+  margin: 0 0 1rem;
+  dt { color: ${({ theme }) => theme.colors.inkMuted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+export const ErrorText = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+  margin: 0.75rem 0 0;
+  overflow-wrap: anywhere;
+`;
+
+interface Organization { id: string; name: string }
+
+export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrationId: string) => void; initialError: string | null }) {
+  const [orgs, setOrgs] = useState<Organization[] | null>(null);
+  const [orgsFailed, setOrgsFailed] = useState(false);
+  const [search, setSearch] = useState('');
+  const [orgId, setOrgId] = useState<string | null>(null);
+  const [rssUrl, setRssUrl] = useState('');
+  const [count, setCount] = useState(DEFAULT_VIDEOS);
+  const [videos, setVideos] = useState<FeedVideo[] | null>(null);
+  const [validating, setValidating] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(initialError);
+
+  const loadOrgs = () => {
+    setOrgsFailed(false);
+    consoleApi.organizations().then((r) => setOrgs(r.items), () => setOrgsFailed(true));
+  };
+  useEffect(loadOrgs, []);
+
+  const shown = useMemo(() => (orgs ?? []).filter((o) => o.name.toLowerCase().includes(search.trim().toLowerCase())), [orgs, search]);
+  const selected = orgs?.find((o) => o.id === orgId) ?? null;
+  const toProcess = videos ? videosToProcess(videos.length, count) : 0;
+
+  async function validate() {
+    setError(null);
+    if (!rssUrl.trim()) {
+      setError('Please enter an RSS feed URL');
+      return;
+    }
+    setValidating(true);
+    setVideos(null);
+    try {
+      const result = await consoleApi.parseFeed(rssUrl.trim(), clampCount(count));
+      setVideos(result.videos);
+      showToast({ kind: 'success', title: parsedMessage(result.videos.length) });
+    } catch (failure) {
+      const message = messageOf(failure, 'Failed to validate RSS feed');
+      setError(message);
+      showToast({ kind: 'error', title: 'Failed to parse RSS feed', message });
+    } finally {
+      setValidating(false);
+    }
+  }
+
+  async function start() {
+    if (!selected || !rssUrl.trim() || !videos) {
+      setError('Please complete all required fields and validate the RSS feed');
+      return;
+    }
+    setStarting(true);
+    setError(null);
+    try {
+      const result = await consoleApi.startMigration({ rssUrl: rssUrl.trim(), targetOrgId: selected.id, videos: videos.slice(0, toProcess), allowDuplicates: false, maxToQueue: toProcess });
+      showToast({ kind: 'success', title: 'Migration started successfully!', message: result.message });
+      onStarted(result.migrationId);
+    } catch (failure) {
+      const message = messageOf(failure, 'Failed to start migration');
+      setError(message);
+      showToast({ kind: 'error', title: 'Failed to start migration', message });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  function reset() {
+    setOrgId(null);
+    setSearch('');
+    setRssUrl('');
+    setVideos(null);
+    setError(null);
+  }
+
+  return (
+    <Card>
+      <h2>Set up a migration</h2>
+      <Field>
+        Organization
+        <input type="search" placeholder="Search organizations..." value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search organizations" />
+        <small>You need the right permissions for the organization you choose.</small>
+      </Field>
+      {orgsFailed ? (
+        <Panel tone="danger" title="Failed to load organizations">
+          <Button type="button" $variant="secondary" onClick={loadOrgs}>Retry</Button>
+        </Panel>
+      ) : (
+        <OrgList aria-label="Organizations">
+          {orgs !== null && orgs.length === 0 && <li><p>No organizations available.</p></li>}
+          {orgs !== null && orgs.length > 0 && shown.length === 0 && <li><p>No organizations found matching your search.</p></li>}
+          {shown.map((org) => (
+            <li key={org.id}>
+              <button type="button" aria-pressed={org.id === orgId} onClick={() => setOrgId(org.id)}>{org.name}</button>
+            </li>
+          ))}
+        </OrgList>
+      )}
+      <Field>
+        RSS feed URL
+        <input type="url" value={rssUrl} placeholder="https://church.example/sermons.rss" onChange={(e) => { setRssUrl(e.target.value); setVideos(null); }} />
+      </Field>
+      <Field>
+        Number of videos
+        <input type="number" min={MIN_VIDEOS} max={MAX_VIDEOS} value={count} onChange={(e) => setCount(clampCount(Number(e.target.value)))} />
+        <small>Between {MIN_VIDEOS} and {MAX_VIDEOS}; the newest first.</small>
+      </Field>
+      <Button type="button" $variant="secondary" onClick={() => void validate()} disabled={validating || starting}>
+        {validating ? 'Validating…' : 'Validate RSS Feed'}
+      </Button>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {videos && (
+        <div style={{ marginTop: '1.25rem' }}>
+          <Panel tone="info" title="Migration summary">
+            <Summary>
+              <dt>Videos to process</dt><dd data-testid="videos-to-process">{toProcess}</dd>
+              <dt>Estimated processing time</dt><dd>{estimatedTime(toProcess)}</dd>
+              <dt>Organization</dt><dd>{selected ? selected.name : 'Not selected'}</dd>
+            </Summary>
+            <p>This will create {toProcess} sermon record{toProcess === 1 ? '' : 's'}. Make sure there is sufficient storage and processing capacity.</p>
+          </Panel>
+        </div>
+      )}
+      <Row>
+        <Button type="button" onClick={() => void start()} disabled={!selected || !videos || validating || starting}>
+          {starting ? 'Starting…' : 'Start Migration'}
+        </Button>
+        <Button type="button" $variant="ghost" onClick={reset}>Reset</Button>
+      </Row>
+    </Card>
+  );
+}
