@@ -3,9 +3,12 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
+import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { redactedRequestSerializer, redactUrl } from '@lectern/service-kit/redact';
 import { cacheControlFor } from './cache.policy.ts';
+import { apiPathVerdict } from './path.guard.ts';
 import { REMOTES, SERVICES } from './edge.config.ts';
 import type { EdgeConfig } from './edge.config.ts';
 
@@ -25,19 +28,43 @@ function problem(reply: ProblemReply, status: number, title: string, detail: str
   return reply.send({ type: 'about:blank', title, status, detail, instance: reply.request.url });
 }
 
+/** The proxy logs each forwarded path as `source`: it goes through the same redaction. */
+export const edgeLogRedaction = {
+  serializers: { req: redactedRequestSerializer },
+  redact: { paths: ['source'], censor: (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value) },
+};
+
+const BEARER_PREFIX = 'bearer.';
+
+/** The subprotocol the edge agrees to: the first one that is not a `bearer.<token>` entry. */
+export function selectSubprotocol(protocols: Set<string>): string | false {
+  for (const protocol of protocols) if (!protocol.startsWith(BEARER_PREFIX)) return protocol;
+  return false;
+}
+
+function bearerFromSubprotocols(offered: string | string[] | undefined): string | null {
+  const list = (Array.isArray(offered) ? offered.join(',') : (offered ?? '')).split(',').map((entry) => entry.trim());
+  const entry = list.find((value) => value.startsWith(BEARER_PREFIX) && value.length > BEARER_PREFIX.length);
+  return entry ? entry.slice(BEARER_PREFIX.length) : null;
+}
+
 export async function buildApp(config: EdgeConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Sign-in links, invite ids and upload tokens in URLs never reach the log.
+    logger: options.logger ?? { level: config.logLevel, ...edgeLogRedaction },
     trustProxy: config.trustProxy,
     // The proxy streams bodies untouched; the edge itself parses none.
     bodyLimit: 1024 * 1024,
   });
 
-  // Service-to-service routes (`/api/<service>/internal/…`) are never reachable from the browser.
+  // Service-to-service routes (`/api/<service>/internal/…`) are never reachable from the browser,
+  // however the path is spelled (percent-encoding, dot segments: see path.guard.ts).
   app.addHook('onRequest', async (request, reply) => {
-    if (/^\/api\/[a-z]+\/internal(\/|\?|$)/.test(request.url)) {
-      return problem(reply, 404, 'Not found', `Nothing is served at ${request.url.split('?')[0]}.`);
-    }
+    const verdict = apiPathVerdict(request.url);
+    const path = request.url.split('?')[0] ?? '/';
+    if (verdict === 'internal') return problem(reply, 404, 'Not found', `Nothing is served at ${path}.`);
+    if (verdict === 'undecodable') return problem(reply, 400, 'Bad request', 'The path is not validly percent-encoded.');
+    if (verdict === 'dot-segment' && /^\/api\//i.test(path)) return problem(reply, 400, 'Bad request', 'Paths with "." or ".." segments are not served.');
   });
 
   for (const service of SERVICES) {
@@ -48,6 +75,23 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
       prefix,
       rewritePrefix: prefix,
       websocket: true,
+      // Browsers may log in with the documented `bearer.<token>` subprotocol entry. The edge
+      // selects the live subprotocol (never echoing the token) and hands the token on as an
+      // Authorization header, since only the selected subprotocol is offered upstream.
+      wsServerOptions: { handleProtocols: selectSubprotocol },
+      // rewriteRequestHeaders is read by @fastify/http-proxy but missing from its typings.
+      wsClientOptions: {
+        rewriteRequestHeaders: (headers: Record<string, string>, request: { ip: string; headers: Record<string, string | string[] | undefined> }) => {
+          const token = bearerFromSubprotocols(request.headers['sec-websocket-protocol']);
+          const cookie = request.headers.cookie;
+          return {
+            ...headers,
+            ...(typeof cookie === 'string' ? { cookie } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            'x-forwarded-for': request.ip,
+          };
+        },
+      } as FastifyHttpProxyOptions['wsClientOptions'],
       replyOptions: {
         // Services see the client's address (identity throttles sign-in per address), never a
         // value the client made up: X-Forwarded-For is replaced, not appended to.

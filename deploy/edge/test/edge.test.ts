@@ -4,11 +4,14 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
-import { buildApp } from '../src/app.ts';
+import { buildApp, edgeLogRedaction } from '../src/app.ts';
 import { loadEdgeConfig } from '../src/edge.config.ts';
+import { apiPathVerdict, normalisedPath } from '../src/path.guard.ts';
+import { Writable } from 'node:stream';
 
 const work = mkdtempSync(join(tmpdir(), 'lectern-edge-'));
 const shellDir = join(work, 'shell');
@@ -18,6 +21,8 @@ let upstream: FastifyInstance;
 let edge: FastifyInstance;
 let edgeUrl = '';
 let closedPort = 0;
+const logLines: string[] = [];
+const logStream = new Writable({ write(chunk, _encoding, callback) { logLines.push(String(chunk)); callback(); } });
 
 before(async () => {
   mkdirSync(shellDir);
@@ -34,9 +39,12 @@ before(async () => {
   upstream.post('/api/comms/smtp_webhook/*', async (request) => ({ url: request.url, signature: request.headers['x-twilio-email-event-webhook-signature'] ?? null, body: request.body ?? null }));
   upstream.all('/api/sermons/*', async (request) => ({ method: request.method, url: request.url, body: request.body ?? null }));
   await upstream.listen({ port: 0, host: '127.0.0.1' });
-  const wss = new WebSocketServer({ server: upstream.server });
+  const wss = new WebSocketServer({ server: upstream.server, handleProtocols: (protocols) => (protocols.has('lectern.live.v1') ? 'lectern.live.v1' : false) });
   wss.on('connection', (socket, request) => {
-    socket.on('message', (data) => socket.send(`${request.url} echoed ${String(data)}`));
+    socket.on('message', (data) => {
+      if (String(data) === 'whoami') socket.send(JSON.stringify({ authorization: request.headers.authorization ?? null, protocol: socket.protocol }));
+      else socket.send(`${request.url} echoed ${String(data)}`);
+    });
   });
 
   // A port that nothing listens on: bind, note it, close.
@@ -53,7 +61,7 @@ before(async () => {
     IDENTITY_URL: `http://127.0.0.1:${closedPort}`,
     COMMS_URL: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`,
   });
-  edge = await buildApp(config, { logger: false });
+  edge = await buildApp(config, { logger: { level: 'info', stream: logStream, ...edgeLogRedaction } });
   await edge.listen({ port: 0, host: '127.0.0.1' });
   edgeUrl = `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}`;
 });
@@ -168,3 +176,77 @@ test('bad configuration stops start-up with a message naming the variable', () =
   assert.throws(() => loadEdgeConfig({ PORT: 'eighty' }), /PORT must be a port number/);
   assert.throws(() => loadEdgeConfig({ BILLING_URL: 'ftp://x' }), /BILLING_URL must be an http\(s\) URL/);
 });
+
+test('internal routes stay blocked however the path is spelled (percent-encoding, dot segments, case)', async () => {
+  const variants = [
+    '/api/sermons/%69nternal/sermons/1/progress',
+    '/api/sermons/%49NTERNAL/sermons/1/progress',
+    '/api/sermons/./internal/sermons/1/progress',
+    '/api/sermons/%2e/internal/sermons/1/progress',
+    '/api/sermons/%2E/internal/sermons/1/progress',
+    '/api/sermons/x/../internal/sermons/1/progress',
+    '/api/sermons/x/%2e%2e/internal/sermons/1/progress',
+    '/api/sermons//internal/sermons/1/progress',
+    '/api/sermons/%252e/internal/sermons/1/progress',
+    '/api/sermons/internal%2fsermons/1/progress',
+    '/api/sermons%2finternal/sermons/1/progress',
+    '/api/%73ermons/internal/sermons/1/progress',
+  ];
+  for (const path of variants) {
+    const response = await rawRequest('POST', path);
+    assert.ok(response.status === 404 || response.status === 400, `${path} answered ${response.status}`);
+    assert.doesNotMatch(response.body, /"method":"POST"/, `${path} reached the service`);
+  }
+  assert.equal(normalisedPath('/api/sermons/%2e/%69nternal/x'), '/api/sermons/internal/x');
+  assert.equal(apiPathVerdict('/api/sermons/%2e/internal'), 'internal');
+  assert.equal(apiPathVerdict('/api/sermons/%zz'), 'undecodable');
+  assert.equal(apiPathVerdict('/api/sermons/a/../b'), 'dot-segment');
+  assert.equal(apiPathVerdict('/api/sermons/internalities'), 'ok');
+});
+
+test('a path with dot segments is refused with 400 rather than resolved by the proxy', async () => {
+  const response = await rawRequest('GET', '/api/sermons/x/../sermons');
+  assert.equal(response.status, 400);
+});
+
+test('the documented bearer.<token> WebSocket login reaches the service as a bearer token; the token is never echoed', async () => {
+  const socket = new WebSocket(`${edgeUrl.replace('http', 'ws')}/api/sermons/live`, ['lectern.live.v1', 'bearer.header.payload.signature']);
+  const reply = await new Promise<string>((resolve, reject) => {
+    socket.once('open', () => socket.send('whoami'));
+    socket.once('message', (data) => resolve(String(data)));
+    socket.once('error', reject);
+    setTimeout(() => reject(new Error('no WebSocket reply within 5 s')), 5000).unref();
+  });
+  assert.equal(socket.protocol, 'lectern.live.v1');
+  socket.close();
+  assert.deepEqual(JSON.parse(reply), { authorization: 'Bearer header.payload.signature', protocol: 'lectern.live.v1' });
+});
+
+test('credentials in URLs (sign-in token, invite ids, upload tokens, signed storage URLs) never reach the edge log', async () => {
+  logLines.length = 0;
+  await fetch(`${edgeUrl}/confirmed?token=SIGNIN-SECRET-1&next=/dashboard`);
+  await fetch(`${edgeUrl}/signup?invite=INVITE-SECRET-2`);
+  await fetch(`${edgeUrl}/api/sermons/invites/INVITE-SECRET-3`);
+  await fetch(`${edgeUrl}/api/sermons/uploads/1?expires=1&token=UPLOAD-SECRET-4`);
+  await fetch(`${edgeUrl}/api/sermons/storage/sermons-raw/a.mp3?X-Amz-Signature=SIG-SECRET-5&X-Amz-Credential=CRED-SECRET-6`);
+  const log = logLines.join('');
+  assert.match(log, /\/confirmed\?token=\[redacted\]&next=\/dashboard/);
+  assert.match(log, /\/api\/sermons\/invites\/\[redacted\]/);
+  for (const secret of ['SIGNIN-SECRET-1', 'INVITE-SECRET-2', 'INVITE-SECRET-3', 'UPLOAD-SECRET-4', 'SIG-SECRET-5', 'CRED-SECRET-6']) {
+    assert.doesNotMatch(log, new RegExp(secret), `${secret} was logged`);
+  }
+});
+
+/** fetch() resolves dot segments itself; a raw request sends the path as written. */
+function rawRequest(method: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(edgeUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, method, path }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += String(chunk)));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

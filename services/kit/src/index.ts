@@ -9,6 +9,7 @@ export { apiPrefix, createHttpApp } from './http/http-app.ts';
 export type { HttpAppOptions, ServiceInstance } from './http/http-app.ts';
 export type { ReadinessCheck } from './http/health.routes.ts';
 export { loggerOptions, REDACT_PATHS } from './http/logger.ts';
+export { CREDENTIAL_PARAMS, redactedRequestSerializer, redactUrl } from './http/url.redact.ts';
 export { currentRequestContext, REQUEST_ID_HEADER, runWithRequestContext } from './http/request-context.ts';
 export type { RequestContext } from './http/request-context.ts';
 export { createDatabase, ensureSchema, pingDatabase } from './data/database.ts';

@@ -20,6 +20,7 @@ import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
 import { UploadSigner } from './upload/upload.signing.ts';
 
 export const RAW_BUCKET = 'sermons-raw';
+const LIVE_ROLES: ReadonlySet<string> = new Set(['ADMIN', 'PASTOR', 'STAFF']);
 
 export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonsService; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket> };
 
@@ -55,6 +56,8 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
     hub,
     authorize: async (principal, topic) => {
       const [kind, id] = topic.split(':');
+      // Progress is staff information: the same roles the REST routes admit, of the sermon's church.
+      if (principal.role === null || !LIVE_ROLES.has(principal.role)) return false;
       return kind === 'sermon' && id !== undefined && principal.orgId !== null && (await sermons.orgOf(id)) === principal.orgId;
     },
   });

@@ -3,3 +3,4 @@ export { authenticate, requireSignedIn, requireRole, requireCompanyStaff, requir
 export { AuthError, unauthenticated, forbidden, notFound } from './auth.errors.ts';
 export { JwksCache, type JwksCacheOptions } from './jwks.cache.ts';
 export { ROLES, type Role, type Principal, type AccessTokenClaims } from './auth.types.ts';
+export { requireServiceToken, type ServiceTokenGuardOptions } from './service-token.guard.ts';

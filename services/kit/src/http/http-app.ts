@@ -8,6 +8,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { registerProblemHandlers } from '../errors/problem.ts';
+import { registerBodyGuard } from './body.guard.ts';
 import { healthRoutes } from './health.routes.ts';
 import type { ReadinessCheck } from './health.routes.ts';
 import { loggerOptions } from './logger.ts';
@@ -48,6 +49,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
 
   registerRequestContext(app);
   registerProblemHandlers(app);
+  registerBodyGuard(app);
 
   await app.register(swagger, {
     openapi: {

@@ -87,6 +87,7 @@ export class SermonsService {
       .orderBy('sermons.id', 'desc')
       .limit(limit + 1);
     const after = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !after) throw sermonErrors.badCursor();
     if (after) query = query.where(sql<boolean>`(sermons.created_at, sermons.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
     const rows = await query.execute();
     const page = rows.slice(0, limit);
@@ -244,10 +245,11 @@ export class SermonsService {
     if (deleted) this.deps.hub.publish(`sermon:${sermon.id}`, { event: 'deleted', data: { sermonId: sermon.id } });
   }
 
+  /** Deleting a sermon gives its upload back to the cycle it was counted in. */
   async delete(actor: Actor, id: string): Promise<void> {
     const sermon = await this.find(actor.orgId, id);
     await this.cancelRun(sermon.id);
-    await this.remove(sermon, actor.userId, { releaseQuota: false });
+    await this.remove(sermon, actor.userId, { releaseQuota: true });
   }
 
   async stop(actor: Actor, id: string): Promise<void> {
@@ -488,9 +490,15 @@ export function spokenStep(step: string): SermonStep | null {
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 }
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Only what encodeCursor writes: an ISO timestamp (as toISOString gives it) and a uuid. */
 function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  return createdAt && id && UUID.test(id) && !Number.isNaN(Date.parse(createdAt)) ? { createdAt, id } : null;
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const [createdAt, id] = parts;
+  if (parts.length !== 2 || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) return null;
+  const time = new Date(createdAt);
+  return !Number.isNaN(time.getTime()) && time.toISOString() === createdAt ? { createdAt, id } : null;
 }
 
 export function newUploadKey(ext: string): string {

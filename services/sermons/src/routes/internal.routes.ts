@@ -1,7 +1,6 @@
 // Internal routes for the pipeline worker (API.md "Internal endpoints"): service token only.
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ErrorCode } from '@lectern/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { AppError, ErrorCode, requireServiceToken } from '@lectern/service-kit';
 import { sermonErrors } from '../domain/sermon.errors.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import { spokenStep, type DevotionalInput, type SermonsService } from '../domain/sermons.service.ts';

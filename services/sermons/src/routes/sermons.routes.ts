@@ -12,6 +12,19 @@ import { LibraryCache } from '../domain/library.cache.ts';
 import type { ActiveUploads } from '../upload/upload.routes.ts';
 import type { UploadSigner } from '../upload/upload.signing.ts';
 
+/** `audio/<subtype>`, `video/<subtype>` or `application/octet-stream`, RFC 6838 token characters, no parameters. */
+const MEDIA_CONTENT_TYPE = /^(?:(?:audio|video)\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}|application\/octet-stream)$/;
+
+/** `YYYY-MM-DD` naming a day that exists, in years PostgreSQL and every client handle alike. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1000) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 export interface SermonRoutesOptions {
   service: SermonsService;
   signer: UploadSigner;
@@ -63,7 +76,8 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     const recordedAt = typeof body.recordedAt === 'string' ? body.recordedAt : '';
     if (!title) fieldErrors.title = 'Title is required.';
     if (!speaker) fieldErrors.speaker = 'Speaker is required.';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(recordedAt) || Number.isNaN(Date.parse(recordedAt))) fieldErrors.recordedAt = 'Recording date is required.';
+    if (!recordedAt) fieldErrors.recordedAt = 'Recording date is required.';
+    else if (!isCalendarDate(recordedAt)) fieldErrors.recordedAt = 'Recording date must be a real date between 1000-01-01 and 9999-12-31 (YYYY-MM-DD).';
     const first = Object.values(fieldErrors)[0];
     if (first) throw new AppError(ErrorCode.BAD_REQUEST, { detail: first, extensions: { reason: 'validation', fieldErrors } });
     const hasFile = body.file !== undefined && body.file !== null;
@@ -85,8 +99,9 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     }
     const file = body.file as { name?: unknown; size?: unknown; contentType?: unknown };
     const ext = typeof file.name === 'string' ? extensionOf(file.name) : null;
-    const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType : 'application/octet-stream';
-    if (!ext || !/^(audio|video)\/|^application\/octet-stream$/.test(contentType)) throw sermonErrors.fileType();
+    const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType.toLowerCase() : 'application/octet-stream';
+    // A bare media type only: it is stored and echoed back as the upload's Content-Type header.
+    if (!ext || !MEDIA_CONTENT_TYPE.test(contentType)) throw sermonErrors.fileType();
     const size = typeof file.size === 'number' && Number.isInteger(file.size) ? file.size : NaN;
     if (!(size >= 1)) throw sermonErrors.tooSmall();
     if (size > MAX_UPLOAD_BYTES) throw sermonErrors.tooLarge();

@@ -52,7 +52,10 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const sermon = await service.findAnyOrg(id);
     if (sermon.temporary_media_path || !sermon.upload_key || active.byId.has(id)) throw sermonErrors.uploadDone();
     const key = sermon.upload_key;
-    const declared = Number(request.headers['content-length'] ?? sermon.upload_size ?? 0);
+    // The size declared when the sermon was created is binding: a Content-Length that differs is
+    // refused before reading, and a chunked body is cut off at the first byte past it.
+    const declared = sermon.upload_size === null ? MAX_UPLOAD_BYTES : Number(sermon.upload_size);
+    const sentLength = request.headers['content-length'];
 
     const controller = new AbortController();
     active.byId.set(id, controller);
@@ -64,8 +67,12 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         bytes += chunk.length;
-        if (bytes > MAX_UPLOAD_BYTES || (declared > 0 && bytes > declared)) {
+        if (bytes > MAX_UPLOAD_BYTES) {
           callback(sermonErrors.tooLarge());
+          return;
+        }
+        if (bytes > declared) {
+          callback(sermonErrors.sizeMismatch(declared));
           return;
         }
         const pct = declared > 0 ? Math.floor((bytes * 100) / declared / 5) * 5 : 0;
@@ -78,9 +85,11 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     });
     try {
       if (declared > MAX_UPLOAD_BYTES) throw sermonErrors.tooLarge();
+      if (sentLength !== undefined && Number(sentLength) !== declared) throw sermonErrors.sizeMismatch(declared);
       await pipeline(request.raw, counter, createWriteStream(spoolPath), { signal: controller.signal });
       await reports;
       if (bytes === 0) throw sermonErrors.tooSmall();
+      if (bytes !== declared) throw sermonErrors.sizeMismatch(declared);
       const probe = await probeMedia(spoolPath);
       if (!probe.ok) throw sermonErrors.notMedia();
       controller.signal.throwIfAborted();
@@ -89,6 +98,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       const updated = await service.markUploaded(sermon, key, probe.duration);
       return reply.send({ sermon: sermonJson(updated), progress: await service.progressOf(id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
     } catch (error) {
+      // The rest of a refused body is never read: the connection cannot carry another request.
+      reply.header('connection', 'close');
       await reports;
       await service.remove(sermon, sermon.created_by, { releaseQuota: true }).catch((cleanup: unknown) => request.log.error({ err: cleanup, sermonId: id }, 'upload clean-up failed'));
       const reason = controller.signal.aborted ? controller.signal.reason : error;
