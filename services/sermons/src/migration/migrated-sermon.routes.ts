@@ -4,10 +4,9 @@
 // The pipeline itself is started by the migration workflow as a child run.
 import type { FastifyInstance } from 'fastify';
 import { createEvent } from '@lectern/events';
-import { AppError, appendEvent, ErrorCode } from '@lectern/service-kit';
+import { AppError, appendEvent, ErrorCode, requireServiceToken } from '@lectern/service-kit';
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import { SermonsService } from '../domain/sermons.service.ts';
-import { requireServiceToken } from '../routes/internal.routes.ts';
 
 export interface MigratedSermonRoutesOptions {
   service: SermonsService;

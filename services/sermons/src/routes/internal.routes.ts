@@ -116,17 +116,6 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   });
 }
 
-/** onRequest hook of the internal routes: the service token, compared in constant time. */
-export function requireServiceToken(token: string | undefined) {
-  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
-  return async (request: FastifyRequest) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(ErrorCode.UNAUTHENTICATED, { detail: 'A valid service token is required.' });
-    }
-  };
-}
-
 function stepOf(step: string) {
   const spoken = spokenStep(step);
   if (!spoken) throw sermonErrors.notFound();
