@@ -1,7 +1,7 @@
 // Builds the sermons app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → storage, Temporal client, live hub → use cases → routes. server.ts only listens.
 import { apiPrefix, createServiceApp, createStorage, FsStorage, LiveHub, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
-import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
+import type { Bucket, HttpAppOptions, ServiceApp, Storage } from '@lectern/service-kit';
 import type { Kysely } from 'kysely';
 import type { SermonsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
@@ -22,7 +22,7 @@ import { UploadSigner } from './upload/upload.signing.ts';
 export const RAW_BUCKET = 'sermons-raw';
 const LIVE_ROLES: ReadonlySet<string> = new Set(['ADMIN', 'PASTOR', 'STAFF']);
 
-export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonsService; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket> };
+export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonsService; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket>; storage: Storage };
 
 export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> & { uploadTimeoutMs?: number } = {}): Promise<SermonsApp> {
   const { uploadTimeoutMs, ...appOptions } = options;
@@ -43,7 +43,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const active = new ActiveUploads();
   app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${BILLING_PLAN_GROUP}`, services: ['billing'], handlers: billingPlanHandlers(config) });
 
-  await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket });
+  await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: RAW_BUCKET });
   await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
   await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(app.kit.db as unknown as Kysely<MemberDb>), raw: rawBucket });
   await app.register(staffPlaybackRoutes, { prefix, service: sermons, raw: rawBucket });
@@ -69,6 +69,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   app.decorate('pipeline', pipeline);
   app.decorate('hub', hub);
   app.decorate('rawBucket', rawBucket);
+  app.decorate('storage', storage);
   return app as SermonsApp;
 }
 

@@ -226,14 +226,43 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', {
     assert.equal(failed.progress.status, 'failed');
     assert.equal(failed.progress.currentStep, 'transcribe');
     assert.match(failed.progress.errorMessage, /no Whisper model/);
+    // The run stays open (Running) while it waits for Retry: an operator sees why in the Temporal UI.
+    const handle = temporal.client.workflow.getHandle(sermonPipelineWorkflowId(id));
+    const shown = await waitForRun(handle, (d) => d.searchAttributes.LecternSermonState?.[0] === 'FAILED');
+    assert.equal(shown.status.name, 'RUNNING');
+    assert.deepEqual(shown.searchAttributes.LecternOrganization, [orgA]);
+    const memo = shown.memo as { sermonState: string; failedStep: string; errorMessage: string };
+    assert.equal(memo.sermonState, 'FAILED');
+    assert.equal(memo.failedStep, 'transcribe');
+    assert.match(memo.errorMessage, /no Whisper model/);
+    let listed: string[] = [];
+    for (const until = Date.now() + 20_000; !listed.includes(sermonPipelineWorkflowId(id)) && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 300))) {
+      listed = [];
+      for await (const run of temporal.client.workflow.list({ query: `LecternOrganization = "${orgA}" AND LecternSermonState = "FAILED"` })) listed.push(run.workflowId);
+    }
+    assert.ok(listed.includes(sermonPipelineWorkflowId(id)), `the church's failed runs are listed: ${listed.join(', ')}`);
     await worker.stop();
     worker = await startPipelineWorker(t.env, base);
     const retry = await api(`/sermons/${id}/retry`, pastorA, { method: 'POST' });
     assert.equal(retry.status, 202, await retry.clone().text());
     assert.deepEqual(await retry.json(), { message: 'Transcription process restarted', restartedAt: 'transcribe' });
     assertContent(await inReview(id));
+    assert.deepEqual((await waitForRun(handle, (d) => d.searchAttributes.LecternSermonState?.[0] === 'REVIEW')).searchAttributes.LecternSermonState, ['REVIEW']);
     const history = await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(id)).fetchHistory();
     const steps = history.events?.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []) ?? [];
     assert.deepEqual(steps, ['normalizeAudio', 'transcribe', 'markStepFailed', 'transcribe', 'generateOutline', 'generateDevotionals', 'markReadyForReview'], 'normalise is not run again');
   });
 });
+
+type RunDescription = Awaited<ReturnType<ReturnType<Awaited<ReturnType<typeof temporalClient>>['client']['workflow']['getHandle']>['describe']>>;
+
+/** Visibility is eventually consistent: poll the run's description until it shows the state. */
+async function waitForRun(handle: { describe(): Promise<RunDescription> }, check: (description: RunDescription) => boolean, timeoutMs = 20_000): Promise<RunDescription> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const description = await handle.describe();
+    if (check(description)) return description;
+    if (Date.now() > until) throw new Error(`run never showed the state: ${JSON.stringify(description.searchAttributes)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -350,7 +350,16 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
       const bucket = await on.app.rawBucket();
       const key = `${randomUUID()}.mp3`;
       await bucket.put(key, Readable.from([mp3]), { contentType: 'audio/mpeg' });
-      const created = await post(`${prefix}/${key}?token=signed`);
+      assert.equal((await post(`${prefix}/${key}?token=signed`)).statusCode, 400, 'a URL that only looks signed is refused');
+      const signed = (await bucket.createDownloadUrl(key, { expiresIn: 600 })).url;
+      const otherKey = `${randomUUID()}.mp3`;
+      assert.equal((await post(signed.replace(key, otherKey))).statusCode, 400, 'a signature is bound to its key');
+      // The storage routes the fs driver's URLs point to are mounted: the signed URL serves the bytes.
+      const served = await on.app.inject({ method: 'GET', url: new URL(signed).pathname + new URL(signed).search });
+      assert.equal(served.statusCode, 200);
+      assert.equal(served.rawPayload.length, mp3.length);
+      assert.equal((await on.app.inject({ method: 'GET', url: new URL(signed).pathname + '?token=forged' })).statusCode, 403);
+      const created = await post(signed);
       assert.equal(created.statusCode, 201, created.body);
       const sermon = created.json().sermon;
       assert.equal(sermon.temporaryMediaPath, key);
@@ -359,10 +368,10 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
       const described = await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(sermon.id)).describe();
       assert.equal(described.status.name, 'RUNNING');
       await temporal.client.workflow.getHandle(sermonPipelineWorkflowId(sermon.id)).terminate('test done');
-      assert.equal((await post(`${prefix}/${key}?token=signed`)).statusCode, 400, 'a key already used by a sermon is refused');
+      assert.equal((await post(signed)).statusCode, 400, 'a key already used by a sermon is refused');
       const fakeKey = `${randomUUID()}.mp3`;
       await bucket.put(fakeKey, Readable.from([Buffer.from('not audio at all')]), { contentType: 'audio/mpeg' });
-      const fake = await post(`${prefix}/${fakeKey}?token=signed`);
+      const fake = await post((await bucket.createDownloadUrl(fakeKey, { expiresIn: 600 })).url);
       assert.equal(fake.statusCode, 415);
       assert.equal(fake.json().detail, FILE_TYPE);
     } finally {

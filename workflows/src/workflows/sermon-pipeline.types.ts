@@ -38,3 +38,11 @@ export interface RetryResult {
 export const NON_RETRYABLE_STEP_ERROR = 'NonRetryableStepError';
 /** Failure type of a step whose sermon was deleted or stopped meanwhile: the run ends quietly. */
 export const SERMON_REMOVED_ERROR = 'SermonRemovedError';
+
+/**
+ * Search attributes (Keyword) an operator filters on in the Temporal UI, e.g.
+ * `LecternOrganization = "<org id>" AND LecternSermonState = "FAILED"`. The starter sets both; the
+ * run updates the state, because a failed run stays open (Running) while it waits for Retry.
+ */
+export const SERMON_SEARCH_ATTRIBUTES = { organization: 'LecternOrganization', state: 'LecternSermonState' } as const;
+export type SermonRunState = 'PROCESSING' | 'FAILED' | 'REVIEW' | 'STOPPED';

@@ -5,8 +5,12 @@ import {
   condition,
   getExternalWorkflowHandle,
   isCancellation,
+  patched,
   proxyActivities,
+  setCurrentDetails,
   setHandler,
+  upsertMemo,
+  upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { SermonPipelineActivities } from '../activities/sermon-pipeline.activities.ts';
@@ -16,7 +20,9 @@ import {
   NON_RETRYABLE_STEP_ERROR,
   PIPELINE_STEPS,
   SERMON_REMOVED_ERROR,
+  SERMON_SEARCH_ATTRIBUTES,
   type PipelineState,
+  type SermonRunState,
   type PipelineStep,
   type SermonPipelineInput,
   type StepInput,
@@ -100,8 +106,10 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
           state.failedStep = step;
           state.errorMessage = describeFailure(error);
           await shortSteps.markStepFailed({ ...stepInput, step, message: state.errorMessage });
+          showState('FAILED', { failedStep: step, errorMessage: state.errorMessage });
           await tellParentOfFailure(input.sermonId, step, state.errorMessage);
           await condition(() => retryRequested);
+          showState('PROCESSING', { failedStep: null, errorMessage: null });
           state.status = 'running';
           state.failedStep = null;
           state.errorMessage = null;
@@ -110,6 +118,7 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
       }
       state.currentStep = null;
       await shortSteps.markReadyForReview(stepInput);
+      showState('REVIEW', { failedStep: null, errorMessage: null });
       state.status = 'completed';
     });
     return state;
@@ -119,6 +128,20 @@ export async function sermonPipelineWorkflow(input: SermonPipelineInput): Promis
     // Clean-up must run even though the run itself was cancelled.
     await CancellationScope.nonCancellable(() => shortSteps.discardSermon(stepInput));
     throw error;
+  }
+}
+
+/**
+ * What the Temporal UI shows an operator: a failed run is still "Running" (it waits for Retry), so
+ * its state goes into the LecternSermonState search attribute (when the starter set it, which also
+ * proves the attribute is registered), the memo and the run's current details.
+ */
+function showState(state: SermonRunState, memo: { failedStep: PipelineStep | null; errorMessage: string | null }): void {
+  if (!patched('sermon-state-visible-to-operators')) return;
+  setCurrentDetails(memo.errorMessage ? `${state}: ${memo.failedStep} failed: ${memo.errorMessage}` : state);
+  upsertMemo({ sermonState: state, ...memo });
+  if (workflowInfo().searchAttributes?.[SERMON_SEARCH_ATTRIBUTES.state] !== undefined) {
+    upsertSearchAttributes({ [SERMON_SEARCH_ATTRIBUTES.state]: [state] });
   }
 }
 

@@ -41,9 +41,10 @@ export function createTemporal(ctx: ComponentContext, port: number, uiPort: numb
         '--db-filename', dbFile,
         '--namespace', temporalNamespace,
         '--log-level', 'warn',
-        // The RSS migration's runs are found by organization and migration id in the UI.
+        // Runs are found by organization, migration id and sermon state in the UI (docs/operations.md).
         '--search-attribute', 'LecternOrganization=Keyword',
         '--search-attribute', 'LecternMigration=Keyword',
+        '--search-attribute', 'LecternSermonState=Keyword',
       ];
       proc = new ManagedProcess({ name: 'temporal', command: cli, args, logFile, pidFile });
       const running = proc;

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { signGrant } from './fs.signing.ts';
+import { signGrant, verifyGrant } from './fs.signing.ts';
 import { notFound, StorageError, tooLarge } from './storage.errors.ts';
 import { assertBucketName, assertKey, ByteLimit } from './storage.keys.ts';
 import type { Bucket, ByteRange, DownloadUrlOptions, ObjectInfo, PutOptions, SignedUrl, Storage, UploadUrlOptions } from './storage.types.ts';
@@ -163,6 +163,30 @@ export class FsStorage implements Storage {
       this.#buckets.set(name, bucket);
     }
     return bucket;
+  }
+
+  async verifyDownloadUrl(url: string): Promise<{ bucket: string; key: string }> {
+    const invalid = () => new StorageError(403, 'bad_signature', 'This link is not valid.');
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw invalid();
+    }
+    const base = new URL(this.config.publicBaseUrl.replace(/\/+$/, '') + '/');
+    if (parsed.origin !== base.origin || !parsed.pathname.startsWith(base.pathname)) throw invalid();
+    const token = parsed.searchParams.get('token');
+    if (!token) throw invalid();
+    const grant = verifyGrant(this.config.signingSecret, token);
+    const [bucket, ...rest] = parsed.pathname.slice(base.pathname.length).split('/');
+    let key: string;
+    try {
+      key = rest.map((part) => decodeURIComponent(part)).join('/');
+    } catch {
+      throw invalid();
+    }
+    if (grant.op !== 'get' || grant.bucket !== bucket || grant.key !== key) throw invalid();
+    return { bucket: grant.bucket, key: grant.key };
   }
 
   async close(): Promise<void> {}

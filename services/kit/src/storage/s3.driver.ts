@@ -163,6 +163,31 @@ export class S3Storage implements Storage {
     });
   }
 
+  async verifyDownloadUrl(url: string): Promise<{ bucket: string; key: string }> {
+    const invalid = () => new StorageError(403, 'bad_signature', 'This link is not valid.');
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw invalid();
+    }
+    // Only URLs of the configured store are ever fetched (no request to a host a caller chose).
+    const endpoint = this.#config.endpoint ?? `https://s3.${this.#config.region}.amazonaws.com`;
+    if (parsed.origin !== new URL(endpoint).origin || !parsed.searchParams.get('X-Amz-Signature')) throw invalid();
+    const [, bucket, ...rest] = parsed.pathname.split('/');
+    let key: string;
+    try {
+      key = rest.map((part) => decodeURIComponent(part)).join('/');
+    } catch {
+      throw invalid();
+    }
+    if (!bucket || !key) throw invalid();
+    const response = await fetch(parsed, { headers: { range: 'bytes=0-0' }, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+    if (response.status !== 200 && response.status !== 206) throw invalid();
+    return { bucket, key };
+  }
+
   bucket(name: string): Promise<Bucket> {
     let bucket = this.#buckets.get(name);
     if (!bucket) {

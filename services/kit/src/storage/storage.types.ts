@@ -66,5 +66,11 @@ export interface Storage {
   readonly driver: 'fs' | 's3';
   /** The bucket, created if missing (once per name and process). */
   bucket(name: string): Promise<Bucket>;
+  /**
+   * Checks that a URL is a valid, unexpired signed read URL of this storage and says what it
+   * names; a StorageError 403 otherwise. fs: the grant's HMAC; s3: the store itself answers a
+   * one-byte ranged GET (only it can check a SigV4 signature).
+   */
+  verifyDownloadUrl(url: string): Promise<{ bucket: string; key: string }>;
   close(): Promise<void>;
 }

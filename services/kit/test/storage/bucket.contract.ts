@@ -162,6 +162,18 @@ export function bucketContract(name: string, setup: () => Promise<ContractSubjec
       await past.arrayBuffer();
     });
 
+    test('verifyDownloadUrl names the object of a genuine signed URL and refuses forged, moved or foreign ones', async () => {
+      await bucket.put('media/v.mp3', Readable.from([Buffer.from('v-bytes')]), { contentType: 'audio/mpeg' });
+      const signed = (await bucket.createDownloadUrl('media/v.mp3', { expiresIn: 60 })).url;
+      assert.deepEqual(await subject.storage.verifyDownloadUrl(signed), { bucket: bucketName, key: 'media/v.mp3' });
+      const url = new URL(signed);
+      const forged = new URL(signed);
+      for (const name of ['token', 'X-Amz-Signature']) if (forged.searchParams.has(name)) forged.searchParams.set(name, `${forged.searchParams.get(name)!.slice(0, -4)}AAAA`);
+      for (const bad of [forged.href, signed.replace('media/v.mp3', 'media/w.mp3'), `https://elsewhere.example${url.pathname}${url.search}`, `${url.origin}${url.pathname}`, 'not a url']) {
+        await assert.rejects(subject.storage.verifyDownloadUrl(bad), { statusCode: 403 }, bad);
+      }
+    });
+
     const streamMb = Number(process.env.STORAGE_STREAM_MB ?? 200);
     test(`a ${streamMb} MB stream is stored and read back without buffering it`, { timeout: 300_000 }, async () => {
       const size = streamMb * 1024 * 1024;

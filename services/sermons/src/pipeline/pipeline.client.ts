@@ -1,6 +1,7 @@
 // Starts and steers the sermon pipeline workflow in Temporal (workflows/ runs it).
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
-import { retryUpdate, sermonPipelineWorkflowId, type PipelineStep, type SermonPipelineInput } from '@lectern/workflows';
+import proto from '@temporalio/proto';
+import { retryUpdate, SERMON_SEARCH_ATTRIBUTES, sermonPipelineWorkflowId, type PipelineStep, type SermonPipelineInput } from '@lectern/workflows';
 
 export const SERMON_PIPELINE_WORKFLOW = 'sermonPipelineWorkflow';
 
@@ -29,14 +30,40 @@ export class PipelineClient {
 
   async start(input: SermonPipelineInput): Promise<string> {
     const client = await this.get();
+    await this.ensureSearchAttributes(client);
     const handle = await client.workflow.start(SERMON_PIPELINE_WORKFLOW, {
       taskQueue: this.options.taskQueue,
       workflowId: sermonPipelineWorkflowId(input.sermonId),
       args: [input],
       // A retry of a closed run reuses the id; a running one is never started twice.
       workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+      // An operator finds a church's runs, and its failed ones, in the Temporal UI (docs/operations.md).
+      searchAttributes: { [SERMON_SEARCH_ATTRIBUTES.organization]: [input.orgId], [SERMON_SEARCH_ATTRIBUTES.state]: ['PROCESSING'] },
+      memo: { sermonId: input.sermonId, orgId: input.orgId, sermonState: 'PROCESSING' },
     });
     return handle.firstExecutionRunId;
+  }
+
+  private searchAttributesReady = false;
+
+  /** Registers the Keyword attributes once per process (the local dev server gets them at start too). */
+  private async ensureSearchAttributes(client: Client): Promise<void> {
+    if (this.searchAttributesReady) return;
+    const wanted = Object.values(SERMON_SEARCH_ATTRIBUTES);
+    const existing = await client.connection.operatorService.listSearchAttributes({ namespace: this.options.namespace });
+    const missing = wanted.filter((name) => !(name in (existing.customAttributes ?? {})));
+    if (missing.length > 0) {
+      try {
+        await client.connection.operatorService.addSearchAttributes({
+          namespace: this.options.namespace,
+          searchAttributes: Object.fromEntries(missing.map((name) => [name, proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+        });
+      } catch (error) {
+        // Another instance registered them meanwhile.
+        if (!/already exists/i.test((error as Error).message)) throw error;
+      }
+    }
+    this.searchAttributesReady = true;
   }
 
   /** Whether a run of this sermon is open (running or waiting for a retry). */

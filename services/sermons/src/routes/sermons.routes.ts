@@ -1,7 +1,7 @@
 // Public routes (API.md): staff-area roles of the caller's organization only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, requireRole } from '@lectern/service-kit';
-import type { Bucket } from '@lectern/service-kit';
+import type { Bucket, Storage } from '@lectern/service-kit';
 import type { SermonsConfig } from '../config.ts';
 import { keyOfSignedUrl, probeStoredObject, urlUploadEnabled } from '../upload/signed-url.ts';
 import { extensionOf, MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.errors.ts';
@@ -31,6 +31,8 @@ export interface SermonRoutesOptions {
   active: ActiveUploads;
   config: SermonsConfig;
   raw: () => Promise<Bucket>;
+  storage: Storage;
+  rawBucketName: string;
 }
 
 async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -48,7 +50,7 @@ interface CreateBody {
 }
 
 export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOptions): Promise<void> {
-  const { service, signer, active, config, raw } = options;
+  const { service, signer, active, config, raw, storage, rawBucketName } = options;
   app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
   const editDevotional = requireRole('ADMIN', 'PASTOR');
   const library = new LibraryCache(service.db);
@@ -86,7 +88,7 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     if (!hasFile && !hasUrl) throw sermonErrors.nothingToUpload();
     if (hasUrl) {
       if (!(await urlUploadEnabled(config, request.headers.authorization))) throw sermonErrors.urlUploadDisabled();
-      const key = keyOfSignedUrl(config, body.sourceUrl as string);
+      const key = await keyOfSignedUrl(storage, rawBucketName, body.sourceUrl as string);
       const bucket = await raw();
       if (!(await bucket.exists(key))) throw sermonErrors.badSignedUrl();
       const used = await service.db.selectFrom('sermons').select('id').where((eb) => eb.or([eb('temporary_media_path', '=', key), eb('upload_key', '=', key)])).executeTakeFirst();

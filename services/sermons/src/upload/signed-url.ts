@@ -1,32 +1,31 @@
-// The signed-URL path (flag sermon_url_upload_enabled): the URL must carry a token, be on the
-// storage provider's origin, point into the sermons-raw bucket's signed-object path and end in an
-// allowed extension (000 §5). The object is then read from the bucket by key and probed.
+// The signed-URL path (flag sermon_url_upload_enabled): the URL must be a signed read URL of the
+// configured storage whose signature and expiry check out, name the sermons-raw bucket and end in
+// an allowed extension (000 §5). The object is then read from the bucket by key and probed.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import type { Bucket } from '@lectern/service-kit';
+import { StorageError, type Bucket, type Storage } from '@lectern/service-kit';
 import type { SermonsConfig } from '../config.ts';
 import { extensionOf, sermonErrors } from '../domain/sermon.errors.ts';
 import { probeMedia, type ProbeResult } from './media.probe.ts';
 
-/** The object key the URL names in sermons-raw, or a 400 with the spec's message. */
-export function keyOfSignedUrl(config: SermonsConfig, value: string): string {
-  let url: URL;
+/**
+ * The object key a signed sermons-raw URL names, once the storage has checked its signature and
+ * expiry; a 400 with the spec's message otherwise (a URL that merely looks signed is not enough).
+ */
+export async function keyOfSignedUrl(storage: Storage, rawBucket: string, value: string): Promise<string> {
+  let named: { bucket: string; key: string };
   try {
-    url = new URL(value);
-  } catch {
-    throw sermonErrors.badSignedUrl();
+    named = await storage.verifyDownloadUrl(value);
+  } catch (error) {
+    if (error instanceof StorageError) throw sermonErrors.badSignedUrl();
+    throw error;
   }
-  const s3 = config.STORAGE_DRIVER === 's3';
-  const origin = s3 ? (config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : null) : new URL(config.PUBLIC_ORIGIN).origin;
-  const signedPath = s3 ? '/sermons-raw/' : '/api/sermons/storage/sermons-raw/';
-  const token = s3 ? url.searchParams.get('X-Amz-Signature') : url.searchParams.get('token');
-  if (!origin || url.origin !== origin || !token || !url.pathname.startsWith(signedPath)) throw sermonErrors.badSignedUrl();
-  const key = decodeURIComponent(url.pathname.slice(signedPath.length));
-  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.includes('..') || !extensionOf(key)) throw sermonErrors.badSignedUrl();
+  const { bucket, key } = named;
+  if (bucket !== rawBucket || !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.includes('..') || !extensionOf(key)) throw sermonErrors.badSignedUrl();
   return key;
 }
 
