@@ -10,6 +10,7 @@ import { LegalPage } from './pages/LegalPage.tsx';
 import { CheckoutCancelledPage, PlannedPage } from './pages/PlannedPages.tsx';
 import { MarketingFooter } from './pages/MarketingFooter.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
+import { BillingSuccessPage } from './pages/BillingSuccessPage.tsx';
 import { ConfirmedPage } from './pages/ConfirmedPage.tsx';
 import { OnboardingPage } from './pages/OnboardingPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
@@ -31,7 +32,7 @@ export function MarketingApp() {
           <Route path="/privacy-policy" element={<LegalPage title="Privacy Policy" />} />
           <Route path="/terms-of-service" element={<LegalPage title="Terms of Service" />} />
           <Route path="/billing/cancel" element={<CheckoutCancelledPage />} />
-          <Route path="/billing/success" element={<PlannedPage title="Thank you for your purchase!" feature="Checkout" />} />
+          <Route path="/billing/success" element={<BillingSuccessPage />} />
           <Route path="/waitlist/thank-you" element={<PlannedPage title="Almost on the waiting list" feature="The waitlist" />} />
           <Route path="/waitlist/confirm" element={<PlannedPage title="Confirm your spot" feature="The waitlist" />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />

@@ -14,9 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { asrEnv, ensureAsr, getTestInfra, mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
 import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
+import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { repoRoot, resultsDir, startEdge } from './frontend.helpers.ts';
 
-export const SERVICES = ['identity', 'comms', 'sermons'] as const;
+export const SERVICES = ['identity', 'comms', 'sermons', 'billing'] as const;
 type ServiceName = (typeof SERVICES)[number];
 
 export async function freePort(): Promise<number> {
@@ -57,6 +58,8 @@ export interface Stack {
   identityDb: pg.Pool;
   /** Where the service and worker logs of this run are written. */
   logDir: string;
+  /** The Stripe stand-in, when the stack runs billing. */
+  stripe?: StripeStandIn;
   stop(): Promise<void>;
 }
 
@@ -66,6 +69,8 @@ export interface StackOptions {
    * recogniser). Off by default: the other journeys do not pay for them.
    */
   sermons?: boolean;
+  /** Also run the billing service against a Stripe stand-in that delivers signed webhooks. */
+  billing?: boolean;
 }
 
 function startChild(name: string, script: string, cwd: string, env: Record<string, string>, logDir: string): { child: ChildProcess; logFile: string } {
@@ -94,7 +99,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const infra = process.env.LECTERN_TEST_INFRA === '1' ? await getTestInfra() : await startPrivateInfra(components);
   const mail = mailOf(infra);
   const run = `e2e_${randomBytes(4).toString('hex')}`;
-  const services: ServiceName[] = withSermons ? ['identity', 'comms', 'sermons'] : ['identity', 'comms'];
+  const services: ServiceName[] = [...(['identity', 'comms'] as const), ...(withSermons ? (['sermons'] as const) : []), ...(options.billing ? (['billing'] as const) : [])];
   const edgePort = await freePort();
   const ports = {} as Record<ServiceName, number>;
   for (const name of services) ports[name] = await freePort();
@@ -125,11 +130,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
   }
 
+  let stripe: StripeStandIn | undefined;
+  let billingEnv: Record<string, string> = {};
+  if (options.billing) {
+    const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+    stripe = createStripeStandIn({ webhookUrl: `http://127.0.0.1:${ports.billing}/api/billing/webhooks/stripe`, webhookSecret });
+    await stripe.start();
+    billingEnv = { STRIPE_API_BASE: stripe.baseUrl, STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, PAYMENT_ADAPTER: 'test-card' };
+  }
+
   for (const name of services) {
     const extra: Record<string, string> =
       name === 'sermons'
         ? { ...sermonsEnv, IDENTITY_URL: identityOrigin, UPLOAD_TMP_DIR: join(sermonsEnv.STORAGE_FS_ROOT!, 'spool') }
-        : {};
+        : name === 'billing'
+          ? billingEnv
+          : {};
     const { child, logFile } = startChild(name, join(repoRoot, `services/${name}/src/server.ts`), join(repoRoot, `services/${name}`), {
       PATH: process.env.PATH ?? '',
       ...infraEnv,
@@ -171,6 +187,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       IDENTITY_URL: identityOrigin,
       COMMS_URL: `http://127.0.0.1:${ports.comms}`,
       ...(withSermons ? { SERMONS_URL: `http://127.0.0.1:${ports.sermons}` } : {}),
+      ...(options.billing ? { BILLING_URL: `http://127.0.0.1:${ports.billing}` } : {}),
     },
     edgePort,
   );
@@ -182,8 +199,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mail,
     identityDb,
     logDir,
+    ...(stripe ? { stripe } : {}),
     async stop() {
       await edge.close();
+      await stripe?.stop();
       await identityDb.end();
       // The worker first: it finishes its activity calls before the service goes away.
       for (const child of children.reverse()) {

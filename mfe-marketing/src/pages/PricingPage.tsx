@@ -1,8 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, PageContainer, useFlag } from '@lectern/shell-kit';
 import { ButtonRow, SectionLead, SectionTitle } from './marketing.styles.ts';
+import { formatMoney, productCodeFor, resolvePrices, type ResolvedPrice } from '../billing/billing.client.ts';
+
+type Prices = Record<string, ResolvedPrice>;
+
+/** Monthly figure shown for a plan: annual as yearly ÷ 12; savings = 12 × monthly − yearly (spec 001 §9). */
+export function displayPrice(prices: Prices | null, plan: 'standard' | 'premium', interval: Interval): { perMonth: string; savings: string | null; yearly: string | null } | null {
+  const monthly = prices?.[productCodeFor(plan, 'monthly')];
+  const yearly = prices?.[productCodeFor(plan, 'annual')];
+  if (interval === 'monthly') return monthly ? { perMonth: formatMoney(monthly.unit_amount_cents, monthly.currency), savings: null, yearly: null } : null;
+  if (!yearly) return null;
+  const saved = monthly ? monthly.unit_amount_cents * 12 - yearly.unit_amount_cents : 0;
+  return {
+    perMonth: formatMoney(Math.round(yearly.unit_amount_cents / 12), yearly.currency),
+    yearly: formatMoney(yearly.unit_amount_cents, yearly.currency),
+    savings: saved > 0 ? formatMoney(saved, yearly.currency) : null,
+  };
+}
 
 type Interval = 'annual' | 'monthly';
 
@@ -55,6 +72,11 @@ const Price = styled.div`
   small { font-size: 0.95rem; color: ${({ theme }) => theme.colors.inkMuted}; font-family: ${({ theme }) => theme.fonts.body}; }
 `;
 
+const Savings = styled.p`
+  margin: -0.5rem 0 0;
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;
+
 const Note = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.inkMuted};
@@ -62,30 +84,48 @@ const Note = styled.p`
 `;
 
 export function PricingPage() {
-  const [interval, setInterval] = useState<Interval>('annual');
+  const [interval, setInterval] = useState<Interval>('monthly');
+  const [prices, setPrices] = useState<Prices | null>(null);
   const signupEnabled = useFlag('signup_enabled');
+
+  useEffect(() => {
+    let live = true;
+    resolvePrices(['PREMIUM_MONTHLY', 'PREMIUM_YEARLY', 'SEED_MONTHLY', 'SEED_YEARLY'])
+      .then((found) => live && setPrices(found))
+      // Spec: a price failure only logs a warning; the cards show a dash.
+      .catch((error: unknown) => console.warn('pricing: prices could not be loaded', error));
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <PageContainer>
       <SectionTitle>Simple, Transparent Pricing</SectionTitle>
       <SectionLead>Every plan turns your sermons into transcripts and devotionals for your members.</SectionLead>
       <Toggle>
         <div role="group" aria-label="Billing interval">
-          <button type="button" aria-pressed={interval === 'annual'} onClick={() => setInterval('annual')}>
-            Annual Discount
-          </button>
           <button type="button" aria-pressed={interval === 'monthly'} onClick={() => setInterval('monthly')}>
             Monthly Plans
+          </button>
+          <button type="button" aria-pressed={interval === 'annual'} onClick={() => setInterval('annual')}>
+            Annual Discount
           </button>
         </div>
       </Toggle>
       <Plans>
-        {PLANS.map((plan) => (
+        {PLANS.map((plan) => {
+          const shown = displayPrice(prices, plan.id as 'standard' | 'premium', interval);
+          return (
           <PlanCard key={plan.id}>
             <h2>{plan.name}</h2>
-            {/* Spec: when the price call fails the price shows as a dash; the billing service is not connected yet. */}
-            <Price aria-label={`${plan.name} price not available yet`}>
-              — <small>/ month{interval === 'annual' ? ', billed annually' : ''}</small>
+            <Price data-testid={`price-${plan.id}`}>
+              {shown?.perMonth ?? '—'} <small>/ month{interval === 'annual' ? ', billed annually' : ''}</small>
             </Price>
+            {shown?.yearly && (
+              <Savings>
+                {shown.yearly} per year{shown.savings ? ` — save ${shown.savings}` : ''}
+              </Savings>
+            )}
             <ul>
               {plan.features.map((feature) => (
                 <li key={feature}>{feature}</li>
@@ -103,10 +143,11 @@ export function PricingPage() {
               )}
             </ButtonRow>
           </PlanCard>
-        ))}
+          );
+        })}
       </Plans>
       <Note>
-        Live prices appear once the billing service is connected. <Link to="/create-account">Create Account</Link>
+        Prices in US dollars. <Link to="/create-account">Create Account</Link>
       </Note>
     </PageContainer>
   );

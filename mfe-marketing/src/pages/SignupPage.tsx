@@ -1,7 +1,7 @@
 // /signup (spec 001 §2, §4, §5, §8): join or create an organization account. Shown only when the
 // flag signup_enabled is on (spinner while unknown, not-found when off). An invite fixes the
 // e-mail, the organization and the role and hides the mode toggle. Join → /verify-email; create
-// step 1 records the organization and lead, step 2 (payment) is not available yet.
+// step 1 records the organization and lead, step 2 takes the payment (SignupPaymentStep.tsx).
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { Alert, Field, Form, Hint, PasswordField, Row, TextField } from '../auth
 import { MESSAGES, deriveSubdomain, validateSignup } from '../auth/auth.rules.ts';
 import type { FieldErrors, SignupField } from '../auth/auth.rules.ts';
 import { useDomainCheck, useInvite, useOrganizations } from '../auth/useSignupData.ts';
-import { PaymentStep } from './SignupPaymentStep.tsx';
+import { PaymentStep, type Applicant } from './SignupPaymentStep.tsx';
 
 type Mode = 'join' | 'create';
 type Plan = 'standard' | 'premium';
@@ -90,11 +90,12 @@ function SignupForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<Extract<SignupResponse, { mode: 'create' }> | null>(null);
+  const [applicant, setApplicant] = useState<Applicant | null>(null);
 
   const domainBlocked = useDomainCheck(email, mode === 'create');
   const fixedInvite = invite.status === 'valid' ? invite.invite : null;
 
-  if (created) return <PaymentStep created={created} plan={plan} interval={interval} />;
+  if (created) return <PaymentStep created={created} plan={plan} interval={interval} applicant={applicant!} />;
   if (invite.status === 'loading') return <Spinner label="Checking your invitation…" />;
 
   async function submit(event: FormEvent) {
@@ -123,6 +124,7 @@ function SignupForm() {
         showToast({ kind: 'success', title: answer.message || MESSAGES.registered });
         navigateTo(`/verify-email?email=${encodeURIComponent(answer.email)}`);
       } else {
+        setApplicant({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), phone: phone.trim(), organizationName: organizationName.trim() });
         setCreated(answer);
       }
     } catch (failure) {

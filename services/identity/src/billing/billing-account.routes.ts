@@ -17,8 +17,9 @@ export async function billingAccountRoutes(app: ServiceInstance, { ctx }: { ctx:
     },
   }, async (request, reply) => reply.code(201).send(await completeSignup(ctx, request.body)));
 
+  // Settings shows Organization to every role but MEMBER (spec 001 §2 Settings).
   app.get('/organization/billing', {
-    onRequest: requireRole('ADMIN', 'PASTOR', 'STAFF'),
+    onRequest: requireRole('ADMIN', 'PASTOR', 'STAFF', 'VOLUNTEER'),
     schema: {
       tags: ['organizations'],
       summary: 'The caller organization with its plan, subscription and seats (settings)',

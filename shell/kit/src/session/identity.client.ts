@@ -54,7 +54,7 @@ export interface SignupRequest {
 
 export type SignupResponse =
   | { mode: 'join'; userId: string; email: string; next: '/verify-email'; message: string }
-  | { mode: 'create'; organizationId: string; subdomain: string; leadId: string; plan: string; interval: string; next: 'payment'; paymentAvailable: boolean; message: string };
+  | { mode: 'create'; organizationId: string; subdomain: string; leadId: string; plan: string; interval: string; next: 'payment'; paymentAvailable: boolean; checkoutToken: string; message: string };
 
 export interface OnboardingRequest {
   firstName: string;

@@ -1,0 +1,116 @@
+// Paid signup in headless Chromium through the one origin: live prices on /pricing, create step 1,
+// step 2 with the test card form (declined first: the spec's message and no user), then paid →
+// /billing/success → the confirmation e-mail → the new ADMIN signed in. Real identity, comms and
+// billing services; the Stripe stand-in delivers signed webhooks to billing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
+import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { startStack } from './stack.helpers.ts';
+import type { Stack } from './stack.helpers.ts';
+import { solveCaptcha, VISIBLE } from './signin.helpers.ts';
+
+let stack: Stack;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+before(async () => {
+  assertFrontEndsBuilt();
+  stack = await startStack({ billing: true });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+test('pricing shows live amounts (monthly by default; annual as a monthly equivalent with the savings)', async () => {
+  const page = await newPage();
+  await page.goto(`${stack.origin}/pricing`);
+  await page.getByRole('heading', { name: 'Simple, Transparent Pricing' }).waitFor(VISIBLE);
+  const standard = page.getByTestId('price-standard');
+  const premium = page.getByTestId('price-premium');
+  await page.getByText('$297 / month').first().waitFor(VISIBLE);
+  assert.match(await standard.innerText(), /^\$297 \/ month$/);
+  assert.match(await premium.innerText(), /^\$497 \/ month$/);
+  assert.equal(await page.getByRole('button', { name: 'Monthly Plans' }).getAttribute('aria-pressed'), 'true');
+  await page.getByRole('button', { name: 'Annual Discount' }).click();
+  assert.match(await premium.innerText(), /^\$297 \/ month, billed annually$/);
+  await page.getByText('$3,564 per year — save $2,400').waitFor(VISIBLE);
+  await page.getByText('$1,188 per year — save $2,376').waitFor(VISIBLE);
+  await screenshot(page, '60-pricing-live');
+  await assertNoOverflowAt390(page, `${stack.origin}/pricing`, (p) => p.getByTestId('price-premium').getByText('$497').waitFor(VISIBLE));
+  await page.context().close();
+});
+
+test('create account: declined card shows the message and leaves no user; the test Visa pays; /billing/success; e-mail; the ADMIN signs in', async () => {
+  const email = `ruth-${Date.now()}@harvest-${Date.now().toString(36)}.org`;
+  const password = 'Morning-Cedar-Path-41';
+  const page = await newPage();
+  await page.goto(`${stack.origin}/pricing`);
+  await page.getByText('$497 / month').waitFor(VISIBLE);
+  await page.getByRole('link', { name: 'Choose Premium' }).click();
+  await page.waitForURL(/\/signup\?mode=create&plan=premium&interval=monthly/, VISIBLE);
+
+  await page.getByLabel('Organization name').fill(`Harvest Chapel ${Date.now().toString(36)}`);
+  await page.getByLabel('First name').fill('Ruth');
+  await page.getByLabel('Last name').fill('Harvest');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByRole('heading', { name: 'Step 2: Payment' }).waitFor(VISIBLE);
+  await page.getByRole('button', { name: 'Pay $497.00' }).waitFor(VISIBLE);
+  assert.equal(await page.getByLabel('Email').inputValue(), email, 'billing details prefilled from step 1');
+  await screenshot(page, '61-signup-step2');
+  await assertNoOverflowAt390(page, page.url(), async () => undefined);
+
+  await page.getByRole('radio', { name: /0002/ }).check();
+  await page.getByRole('button', { name: 'Pay $497.00' }).click();
+  await page.getByRole('alert').getByText('Your card was declined.').waitFor(VISIBLE);
+  await screenshot(page, '62-signup-declined');
+  const users = await stack.identityDb.query('select id from users where email = $1', [email]);
+  assert.equal(users.rowCount, 0, 'a declined card leaves no user');
+  const lead = await stack.identityDb.query<{ status: string }>('select status from leads where email = $1', [email]);
+  assert.deepEqual(lead.rows.map((r) => r.status), ['initiated']);
+
+  await page.getByRole('radio', { name: /4242/ }).check();
+  await page.getByRole('button', { name: 'Pay $497.00' }).click();
+  await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 40_000 });
+  const url = new URL(page.url());
+  assert.equal(url.pathname, '/billing/success');
+  assert.match(url.searchParams.get('session_id') ?? '', /^sub_/);
+  await page.getByText(`Session ID: ${url.searchParams.get('session_id')}`).waitFor(VISIBLE);
+  await screenshot(page, '63-billing-success');
+
+  const converted = await stack.identityDb.query<{ status: string; converted_at: Date | null }>('select status, converted_at from leads where email = $1', [email]);
+  assert.equal(converted.rows[0]?.status, 'converted');
+  assert.ok(converted.rows[0]?.converted_at);
+  const org = await stack.identityDb.query<{ subscription_status: string; plan_id: string }>('select o.subscription_status, o.plan_id from organizations o join users u on u.org_id = o.id where u.email = $1 and u.role = $2', [email, 'ADMIN']);
+  assert.deepEqual(org.rows[0], { subscription_status: 'active', plan_id: 'premium' });
+
+  const message = await stack.mail.waitForMessage((m) => m.to.some((to) => to.address === email) && /\/confirmed\?token=/.test(`${m.text ?? ''}${m.html ?? ''}`), 30_000);
+  const link = /(https?:\/\/[^\s"'<>]+\/confirmed\?token=[^\s"'<>]+)/.exec(`${message.text ?? ''} ${message.html ?? ''}`)?.[1]?.replace(/&amp;/g, '&');
+  assert.ok(link?.startsWith(`${stack.origin}/confirmed?token=`), `confirmation link, got ${link}`);
+  await page.goto(link!);
+  await page.getByRole('heading', { name: 'Email confirmed!' }).waitFor(VISIBLE);
+  await page.waitForURL(`${stack.origin}/dashboard`, VISIBLE);
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor(VISIBLE);
+  await screenshot(page, '64-new-admin-dashboard');
+
+  // Every webhook the stand-in sent was accepted.
+  await stack.stripe!.waitForDeliveries(20_000);
+  assert.deepEqual(stack.stripe!.deliveries.filter((d) => d.status !== 200), []);
+  await page.context().close();
+  assert.deepEqual(pageErrors, [], 'no uncaught errors in any page');
+});
