@@ -14,7 +14,9 @@ const RAW_BUCKET = 'sermons-raw';
 async function main(): Promise<void> {
   const config = readWorkerConfig();
   const transcription = readTranscriptionConfig();
-  const content = createContentProviders();
+  const content = createContentProviders(process.env, (line) => console.warn(`worker: ${line}`));
+  // The quotation index (WEB + KJV) is built while the worker connects, not in the first sermon.
+  void content.warmUp();
   // The worker only reads and deletes objects; it never signs links, so no public base URL.
   const storage = createStorage(storageConfigFromEnv(process.env, ''));
   const activities = createSermonPipelineActivities({

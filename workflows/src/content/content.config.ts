@@ -3,6 +3,7 @@ import { DiathekeScriptureText, type ScriptureTextProvider } from './scripture/s
 import { ExtractiveGenerator } from './generation/extractive.generator.ts';
 import { OpenAiChatGenerator } from './generation/openai-chat.generator.ts';
 import type { DevotionalGenerator, OutlineGenerator } from './generation/content.types.ts';
+import { identifyScripture, QUOTATION_MODULES, sharedQuotationIndex, type CitationFinder } from './scripture/scripture.identify.ts';
 
 export type ContentProviders = {
   outline: OutlineGenerator;
@@ -10,26 +11,38 @@ export type ContentProviders = {
   scriptureText: ScriptureTextProvider;
   /** Which generator was chosen, for logs (never includes the key). */
   description: string;
+  /** Builds the quotation index ahead of the first sermon (the worker calls it at start). */
+  warmUp(): Promise<void>;
 };
 
 /**
  * GENERATION_PROVIDER: `extractive` (default, local, no network) or `openai` (any
  * OpenAI-compatible server: GENERATION_API_BASE_URL, GENERATION_API_KEY, GENERATION_MODEL).
  * SCRIPTURE_SWORD_MODULE (default engWEB2015eb) and DIATHEKE_PATH (default diatheke).
+ * SCRIPTURE_QUOTATION_MODULES: the translations quoted words are matched against (default
+ * engWEB2015eb,engKJV2006eb; `off` for spoken references only).
  */
-export function createContentProviders(env: Record<string, string | undefined> = process.env): ContentProviders {
+export function createContentProviders(env: Record<string, string | undefined> = process.env, log: (line: string) => void = () => {}): ContentProviders {
   const scriptureText = new DiathekeScriptureText({ module: env.SCRIPTURE_SWORD_MODULE || undefined, binary: env.DIATHEKE_PATH || undefined });
+  const modules = (env.SCRIPTURE_QUOTATION_MODULES ?? QUOTATION_MODULES.join(',')).split(',').map((m) => m.trim()).filter(Boolean);
+  let findCitations: CitationFinder | undefined;
+  let warmUp = async () => {};
+  if (modules.length && modules[0] !== 'off') {
+    const index = () => sharedQuotationIndex(modules, (error) => log(`quotation matching: ${error instanceof Error ? error.message : String(error)}`));
+    warmUp = async () => void (await index());
+    findCitations = async (transcript) => identifyScripture(transcript, { quotations: await index() });
+  }
   const provider = (env.GENERATION_PROVIDER || 'extractive').toLowerCase();
   if (provider === 'extractive') {
-    const generator = new ExtractiveGenerator({ scriptureText });
-    return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)' };
+    const generator = new ExtractiveGenerator({ scriptureText, findCitations });
+    return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp };
   }
   if (provider === 'openai') {
     const baseUrl = env.GENERATION_API_BASE_URL;
     const model = env.GENERATION_MODEL;
     if (!baseUrl || !model) throw new Error('GENERATION_PROVIDER=openai needs GENERATION_API_BASE_URL and GENERATION_MODEL');
-    const generator = new OpenAiChatGenerator({ config: { baseUrl, model, apiKey: env.GENERATION_API_KEY || undefined }, scriptureText });
-    return { outline: generator, devotionals: generator, scriptureText, description: `openai-compatible ${baseUrl} model ${model}` };
+    const generator = new OpenAiChatGenerator({ config: { baseUrl, model, apiKey: env.GENERATION_API_KEY || undefined }, scriptureText, findCitations });
+    return { outline: generator, devotionals: generator, scriptureText, description: `openai-compatible ${baseUrl} model ${model}`, warmUp };
   }
   throw new Error(`Unknown GENERATION_PROVIDER ${JSON.stringify(provider)}: use extractive or openai`);
 }

@@ -1,5 +1,6 @@
 // Content side of the sermon pipeline: scripture detection and text, outline and devotionals.
 export { findScriptureReferences, distinctReferences, toOsis, displayReference, type ScriptureReference } from './scripture/scripture.references.ts';
+export { identifyScripture, type Citation, type CitationMode } from './scripture/scripture.identify.ts';
 export { DiathekeScriptureText, ScriptureTextError, type ScriptureTextProvider } from './scripture/scripture-text.provider.ts';
 export { ExtractiveGenerator } from './generation/extractive.generator.ts';
 export { OpenAiChatGenerator, type OpenAiChatConfig } from './generation/openai-chat.generator.ts';

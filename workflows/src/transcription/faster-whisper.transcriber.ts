@@ -42,6 +42,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
       if (language) args.push('--language', language);
       if (options.resumeFrom) args.push('--start-sec', String(options.resumeFrom.startSec));
       if (config.threads) args.push('--threads', String(config.threads));
+      if (options.vocabulary) args.push('--hotwords', options.vocabulary);
       // Own process group, so cancelling kills the recogniser and the ffmpeg it reads from.
       const child = spawn(config.python, args, {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +81,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
         if (line.type === 'ready') loadSec = line.loadSec;
         else if (line.type === 'segment') {
           segments.push({ start: line.start, end: line.end, text: line.text });
-          for (const word of line.words) if (word.word) words.push({ word: word.word, start: word.start, end: word.end });
+          for (const word of line.words) if (word.word) words.push({ word: word.word, start: word.start, end: word.end, probability: word.probability });
         } else if (line.type === 'progress') {
           const percent = options.durationSec ? Math.min(100, (line.processedSec / options.durationSec) * 100) : null;
           options.onProgress?.({ processedSec: line.processedSec, percent });

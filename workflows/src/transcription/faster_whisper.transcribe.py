@@ -60,6 +60,7 @@ def main():
     parser.add_argument("--beam", type=int, default=1)
     parser.add_argument("--compute", default="int8")
     parser.add_argument("--ffmpeg", default="ffmpeg")
+    parser.add_argument("--hotwords", default="")
     args = parser.parse_args()
 
     started = time.time()
@@ -85,6 +86,7 @@ def main():
                 beam_size=args.beam,
                 word_timestamps=True,
                 condition_on_previous_text=False,
+                hotwords=args.hotwords or None,  # a decoding hint in every window's prompt
             )
             language = language or info.language  # detected once, then kept for the next pieces
             for s in segments:

@@ -3,6 +3,8 @@ export interface TranscriptWord {
   /** Seconds from the start of the recording. */
   start: number;
   end: number;
+  /** The recogniser's confidence in the word, 0–1, when it reports one. */
+  probability?: number;
 }
 
 export interface TranscriptSegment {
@@ -30,6 +32,11 @@ export interface TranscribeOptions {
   onProgress?: (progress: TranscriptionProgress) => void;
   /** Aborting stops the work (the local recogniser's process is killed). */
   signal?: AbortSignal;
+  /**
+   * Words the recording is likely to contain (Bible book names, the sermon's title and speaker),
+   * given to the recogniser as a decoding hint where it supports one.
+   */
+  vocabulary?: string;
   /** Known duration (from the probe), for progress percents. */
   durationSec?: number;
   /** Resumable recognisers only: start at this checkpoint (seconds) in this language. */

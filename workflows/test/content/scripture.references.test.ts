@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
+import { findReferenceCandidates, findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.txt`, import.meta.url), 'utf8');
 const osisOf = (text: string) => findScriptureReferences(text).map((r) => r.osis);
@@ -101,10 +101,51 @@ test('a whole sermon: every spoken reference with its offset', () => {
 test('a second sermon mixing written and spoken forms, with traps', () => {
   const text = fixture('sermon-shepherd');
   const refs = findScriptureReferences(text);
-  // "Verse four says…" after cross-references still belongs to the psalm the sermon opened.
-  assert.deepEqual(refs.map((r) => r.osis), ['Ps.23', 'Ps.23.1', 'Matt.6.33', 'Isa.40.11', 'Ps.23.2', 'Matt.11.28', 'Ps.23.4', 'Heb.13.5', 'Ps.23.5', 'John.10.11', 'Ps.23.6']);
+  // "Verse four says…" after cross-references still belongs to the psalm the sermon opened;
+  // "Verse two and three say…" is a range.
+  assert.deepEqual(refs.map((r) => r.osis), ['Ps.23', 'Ps.23.1', 'Matt.6.33', 'Isa.40.11', 'Ps.23.2-Ps.23.3', 'Matt.11.28', 'Ps.23.4', 'Heb.13.5', 'Ps.23.5', 'John.10.11', 'Ps.23.6']);
   for (const r of refs) assert.equal(text.slice(r.start, r.end), r.source);
   assert.ok(text.includes('John said three things'));
   assert.ok(text.includes('Mark two times'));
   assert.ok(text.includes('Luke was my roommate for three years') && text.includes('I read First Peter on the plane'));
+});
+
+test('every spoken number form, lists and ranges, checked against the versification', () => {
+  const cases: Array<[string, string[]]> = [
+    ['Romans five eight says', ['Rom.5.8']],
+    ['Matthew 6, 34 tells us', ['Matt.6.34']],
+    ['Psalm one hundred nineteen, verse one oh five', ['Ps.119.105']],
+    ['Psalm one nineteen, eleven', ['Ps.119.11']],
+    ['Psalm one-oh-five', ['Ps.105']],
+    ['Hebrews chapter twelve, verses one and two', ['Heb.12.1-Heb.12.2']],
+    ['Lamentations chapter three, verses twenty two and twenty three', ['Lam.3.22-Lam.3.23']],
+    ['Ephesians two, eight and nine', ['Eph.2.8-Eph.2.9']],
+    ['James one, verses two, three and four', ['Jas.1.2-Jas.1.4']],
+    ['John three, six through eight', ['John.3.6-John.3.8']],
+    // A list that is not consecutive is the first verse only (the second is not guessed).
+    ['Romans eight verses one and five', ['Rom.8.1']],
+  ];
+  for (const [text, expected] of cases) assert.deepEqual(osisOf(text), expected, text);
+});
+
+test('a verse that does not exist is never a reference', () => {
+  assert.deepEqual(osisOf('2 Timothy 2:31 says'), []);
+  assert.deepEqual(osisOf('Jude 30'), []);
+  assert.deepEqual(osisOf('Ruth 1:22'), ['Ruth.1.22']);
+  assert.deepEqual(osisOf('Ruth 1:23'), []);
+  assert.deepEqual(osisOf('Psalm 151'), []);
+  const [candidate] = findReferenceCandidates('2 Timothy 2:31 says');
+  assert.equal(candidate?.exists, false, 'kept as a candidate for the quotation check');
+});
+
+test('a book carried forward only when the chapter and verse fit it; misheard names recovered', () => {
+  assert.deepEqual(osisOf('Turn to Hebrews. Chapter eleven, verse one says'), ['Heb.11.1']);
+  assert.deepEqual(osisOf('Turn to Jude. Chapter eleven, verse one says'), [], 'Jude has one chapter');
+  assert.deepEqual(osisOf('Please open your Bibles to Hebrew chapter 12, verses 1 and 2.'), ['Heb.12.1-Heb.12.2']);
+  assert.deepEqual(osisOf('Lamentation chapter 3, verses 22 and 23'), ['Lam.3.22-Lam.3.23']);
+  assert.deepEqual(osisOf('Collisions 3:23 says'), ['Col.3.23']);
+  assert.deepEqual(osisOf('Philippines 4:13'), ['Phil.4.13']);
+  // Close to a name but no chapter and verse of that book follow: not a reference.
+  assert.deepEqual(osisOf('Roman soldiers numbered 600 men.'), []);
+  assert.deepEqual(osisOf('Hebrew 14:2'), [], 'Hebrews has 13 chapters');
 });

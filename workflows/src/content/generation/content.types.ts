@@ -51,6 +51,8 @@ export type GenerationInput = {
   title?: string;
   /** References detected in the transcript; detected again when absent. */
   references?: ScriptureReference[];
+  /** Words the recogniser was unsure of (lower case): never in a title or theme. */
+  lowConfidence?: ReadonlySet<string>;
 };
 
 export interface OutlineGenerator {

@@ -3,7 +3,8 @@
 // "let us pray" left out), every scripture is one the sermon cites, and passage text comes from
 // the ScriptureTextProvider; only prayers and questions are frames around the preacher's words.
 import type { ScriptureTextProvider } from '../scripture/scripture-text.provider.ts';
-import { distinctReferences, findScriptureReferences } from '../scripture/scripture.references.ts';
+import { distinctReferences } from '../scripture/scripture.references.ts';
+import { spokenCitations, type CitationFinder } from '../scripture/scripture.identify.ts';
 import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
@@ -16,11 +17,13 @@ const DAYS = 5;
 
 export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerator {
   private readonly scriptureText: ScriptureTextProvider;
+  private readonly findCitations: CitationFinder;
   // The pipeline asks for the outline then the devotionals of the same transcript.
   private last?: { input: GenerationInput; analysis: SermonAnalysis };
 
-  constructor(options: { scriptureText: ScriptureTextProvider }) {
+  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder }) {
     this.scriptureText = options.scriptureText;
+    this.findCitations = options.findCitations ?? spokenCitations;
   }
 
   async generateOutline(input: GenerationInput): Promise<Outline> {
@@ -51,7 +54,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
     const last = this.last;
     if (last && last.input.transcript === input.transcript && last.input.references === input.references) return last.analysis;
     if (!input.transcript.trim()) throw new GenerationError('The transcript is empty');
-    const references = input.references ?? findScriptureReferences(input.transcript);
+    const references = input.references ?? (await this.findCitations(input.transcript));
     // The cited passages' text tells the preacher reading them aloud from the preacher's own
     // words. Without it (no SWORD module) that one distinction is lost; the days, which quote the
     // passage, still report the provider's error.

@@ -4,6 +4,7 @@
 // real translation text — a model never supplies Bible text.
 import { distinctReferences, findScriptureReferences } from '../scripture/scripture.references.ts';
 import type { ScriptureTextProvider } from '../scripture/scripture-text.provider.ts';
+import { spokenCitations, type CitationFinder } from '../scripture/scripture.identify.ts';
 import { devotionalSeriesSchema, outlineSchema, schemaErrors, type Schema } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 import { SermonScriptures, groundDevotionals, groundOutline } from './scripture.grounding.ts';
@@ -29,15 +30,17 @@ export class OpenAiChatGenerator implements OutlineGenerator, DevotionalGenerato
   private readonly config: OpenAiChatConfig;
   private readonly scriptureText: ScriptureTextProvider;
   private readonly fetchImpl: typeof fetch;
+  private readonly findCitations: CitationFinder;
 
-  constructor(options: { config: OpenAiChatConfig; scriptureText: ScriptureTextProvider; fetch?: typeof fetch }) {
+  constructor(options: { config: OpenAiChatConfig; scriptureText: ScriptureTextProvider; fetch?: typeof fetch; findCitations?: CitationFinder }) {
     this.config = options.config;
     this.scriptureText = options.scriptureText;
     this.fetchImpl = options.fetch ?? fetch;
+    this.findCitations = options.findCitations ?? spokenCitations;
   }
 
   async generateOutline(input: GenerationInput): Promise<Outline> {
-    const sermon = sermonScriptures(input);
+    const sermon = await this.sermonScriptures(input);
     const raw = await this.complete('sermon_outline', outlineSchema, prompt(input, sermon, 'Write the sermon outline.'));
     const errors = schemaErrors(outlineSchema, raw);
     if (errors.length) throw new GenerationError(`The model's outline does not match the schema: ${errors.slice(0, 8).join('; ')}`);
@@ -45,7 +48,7 @@ export class OpenAiChatGenerator implements OutlineGenerator, DevotionalGenerato
   }
 
   async generateDevotionals(input: GenerationInput & { outline?: Outline }): Promise<DevotionalDay[]> {
-    const sermon = sermonScriptures(input);
+    const sermon = await this.sermonScriptures(input);
     const extra = input.outline ? `\nThe outline already written:\n${JSON.stringify(input.outline)}` : '';
     const raw = await this.complete(
       'devotional_series',
@@ -70,6 +73,11 @@ export class OpenAiChatGenerator implements OutlineGenerator, DevotionalGenerato
         };
       }),
     );
+  }
+
+  /** The verified scripture list the model is held to (it may not add a reference). */
+  private async sermonScriptures(input: GenerationInput): Promise<SermonScriptures> {
+    return new SermonScriptures(distinctReferences(input.references ?? (await this.findCitations(input.transcript))));
   }
 
   private async complete(name: string, schema: Schema, user: string): Promise<unknown> {
@@ -108,9 +116,6 @@ export class OpenAiChatGenerator implements OutlineGenerator, DevotionalGenerato
   }
 }
 
-function sermonScriptures(input: GenerationInput): SermonScriptures {
-  return new SermonScriptures(distinctReferences(input.references ?? findScriptureReferences(input.transcript)));
-}
 
 function prompt(input: GenerationInput, sermon: SermonScriptures, task: string): string {
   const refs = sermon.references.map((r) => r.display).join('; ') || '(none)';

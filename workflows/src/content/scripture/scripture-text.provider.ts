@@ -19,8 +19,8 @@ export class ScriptureTextError extends Error {
 export type DiathekeOptions = { binary?: string; module?: string; timeoutMs?: number };
 
 // Book names diatheke prints before each verse (locale "en"), longest first.
-const VERSE_PREFIX = new RegExp(
-  `(?:^|\\s)(?:(?:I{1,3}|IV) )?(?:Genesis|Exodus|Leviticus|Numbers|Deuteronomy|Joshua|Judges|Ruth|Samuel|Kings|Chronicles|Ezra|Nehemiah|Esther|Job|Psalms|Proverbs|Ecclesiastes|Song of Solomon|Isaiah|Jeremiah|Lamentations|Ezekiel|Daniel|Hosea|Joel|Amos|Obadiah|Jonah|Micah|Nahum|Habakkuk|Zephaniah|Haggai|Zechariah|Malachi|Matthew|Mark|Luke|John|Acts|Romans|Corinthians|Galatians|Ephesians|Philippians|Colossians|Thessalonians|Timothy|Titus|Philemon|Hebrews|James|Peter|Jude|Revelation of John) (\\d+):(\\d+): `,
+export const VERSE_PREFIX = new RegExp(
+  `(?:^|\\s)((?:(?:I{1,3}|IV) )?(?:Genesis|Exodus|Leviticus|Numbers|Deuteronomy|Joshua|Judges|Ruth|Samuel|Kings|Chronicles|Ezra|Nehemiah|Esther|Job|Psalms|Proverbs|Ecclesiastes|Song of Solomon|Isaiah|Jeremiah|Lamentations|Ezekiel|Daniel|Hosea|Joel|Amos|Obadiah|Jonah|Micah|Nahum|Habakkuk|Zephaniah|Haggai|Zechariah|Malachi|Matthew|Mark|Luke|John|Acts|Romans|Corinthians|Galatians|Ephesians|Philippians|Colossians|Thessalonians|Timothy|Titus|Philemon|Hebrews|James|Peter|Jude|Revelation of John)) (\\d+):(\\d+): `,
 );
 const OSIS_REF = /^[1-3]?[A-Z][A-Za-z]+\.\d+(?:\.\d+)?(?:-[1-3]?[A-Z][A-Za-z]+\.\d+(?:\.\d+)?)?$/;
 

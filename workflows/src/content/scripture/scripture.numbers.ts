@@ -36,6 +36,12 @@ export function readNumber(tokens: readonly Token[], i: number): ParsedNumber | 
   const w = (k: number) => (tokens[k]?.kind === 'word' ? tokens[k].lower : undefined);
   // hundreds: "one hundred (and) ..."
   const hundreds = UNITS[w(j) ?? ''];
+  // "one oh five", "one-oh-five": 105.
+  const oh = (k: number) => (tokens[k]?.text === '-' ? k + 1 : k);
+  if (hundreds && /^(oh|o|zero)$/.test(w(oh(j + 1)) ?? '')) {
+    const unit = UNITS[w(oh(oh(j + 1) + 1)) ?? ''];
+    if (unit !== undefined) return { value: hundreds * 100 + unit, next: oh(oh(j + 1) + 1) + 1 };
+  }
   if (hundreds && w(j + 1) === 'hundred') {
     value = hundreds * 100;
     j += 2;

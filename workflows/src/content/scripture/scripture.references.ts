@@ -3,6 +3,7 @@
 // OSIS, each with its character span in the transcript so a citation can be traced back.
 import { BOOKS, BOOK_BY_OSIS, type BookInfo } from './scripture.books.ts';
 import { readNumber, readOrdinal, tokenize, type Token } from './scripture.numbers.ts';
+import { verseExists } from './scripture.versification.ts';
 
 export type ScriptureReference = {
   /** OSIS: `John.3.16`, `1Cor.13.4-1Cor.13.7`, `Ps.23`. */
@@ -94,12 +95,19 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     const range = parseRangeEnd(tokens, j, 1, first.value);
     return { chapter: 1, verseStart: first.value, ...range };
   }
-  const chapter = first.value;
+  let chapter = first.value;
+  // "Psalm one nineteen, eleven": a hundred and nineteen, as people say it.
+  const tensWord = !written && first.value <= 9 ? readNumber(tokens, j) : undefined;
+  if (tensWord && tokens[j]!.kind === 'word' && tensWord.value >= 10 && chapter * 100 + tensWord.value <= book.chapters && !verseExists(book.osis, chapter, tensWord.value)) {
+    chapter = chapter * 100 + tensWord.value;
+    j = tensWord.next;
+  }
   if (chapter < 1 || chapter > book.chapters) return undefined;
   // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
   let k = j;
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
-  else if (tokens[k]?.text === ',' && written && tokens[k + 1]?.kind === 'num') k += 1; // "John 3, 16"
+  // "John 3, 16", "Ephesians two, eight": a pause between chapter and verse.
+  else if (tokens[k]?.text === ',' && tokens[k + 1] && (tokens[k + 1]!.kind === 'num') === written && readNumber(tokens, k + 1)) k += 1;
   else {
     if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
@@ -126,6 +134,16 @@ function endsPhrase(next: Token | undefined): boolean {
 
 function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number): { chapterEnd?: number; verseEnd?: number; next: number } {
   const sep = tokens[i];
+  // A list of consecutive verses is a range: "verses one and two", "four, five and six".
+  if (sep && (sep.lower === 'and' || sep.text === ',')) {
+    let j = i + 1;
+    if (sep.text === ',' && isWord(tokens, j, 'and')) j += 1;
+    if (isWord(tokens, j, 'verse')) j += 1;
+    const following = readNumber(tokens, j);
+    if (!following || following.value !== verse + 1) return { next: i };
+    const more = parseRangeEnd(tokens, following.next, chapter, following.value);
+    return { chapterEnd: chapter, verseEnd: more.verseEnd ?? following.value, next: more.next };
+  }
   if (!sep || !RANGE_WORDS.has(sep.lower)) return { next: i };
   let j = i + 1;
   if (isWord(tokens, j, 'verse')) j += 1;
@@ -197,49 +215,147 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   return { book: last.book, chapter, verseStart: verse.value, ...range };
 }
 
-/** All references in `text`, in order of appearance. */
-export function findScriptureReferences(text: string): ScriptureReference[] {
+export type ReferenceCandidate = ScriptureReference & {
+  /** Every verse of it exists in the SWORD versification. */
+  exists: boolean;
+  /** The book was recovered from a misheard name ("Lamentation", "Hebrew") or carried forward. */
+  inferredBook: boolean;
+};
+
+function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
+  if (!verseExists(ref.book, ref.chapter, ref.verseStart)) return false;
+  if (ref.verseEnd === undefined) return true;
+  const endChapter = ref.chapterEnd ?? ref.chapter;
+  return verseExists(ref.book, endChapter, ref.verseEnd) && endChapter * 1000 + ref.verseEnd > ref.chapter * 1000 + (ref.verseStart ?? 0);
+}
+
+// How far (characters) after a book is named a bare "chapter eleven, verse one" still belongs to it.
+const CARRIED_BOOK_REACH = 200;
+
+/**
+ * Every reference-shaped phrase in `text`, including those that name verses the versification
+ * does not have (a misheard number) and those whose book was recovered by sound or spelling:
+ * the scripture step confirms, corrects or rejects them with the quoted words.
+ */
+export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   const tokens = tokenize(text);
   // Some recognisers write everything in lower case; then a name's capital cannot be required
   // (the chapter-and-verse structure still is).
   const caseless = !/[A-Z]/.test(text);
-  const found: ScriptureReference[] = [];
+  const found: ReferenceCandidate[] = [];
+  let lastBook: { book: BookInfo; end: number } | undefined;
+  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false) => {
+    const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
+    const start = tokens[from]!.start;
+    const end = tokens[to - 1]!.end;
+    const candidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook };
+    found.push(candidate);
+    if (candidate.exists) existing.push(candidate);
+  };
+  const existing: ReferenceCandidate[] = [];
+  const valid = () => existing;
   for (let i = 0; i < tokens.length; i += 1) {
-    const relative = relativeVerse(tokens, i, lastMentionOf(found, expoundedChapter(found)));
+    const relative = relativeVerse(tokens, i, lastMentionOf(valid(), expoundedChapter(valid())));
     if (relative) {
-      const start = tokens[i]!.start;
-      const end = tokens[relative.next - 1]!.end;
-      const ref = { book: relative.book, chapter: relative.chapter, verseStart: relative.verseStart, chapterEnd: relative.chapterEnd, verseEnd: relative.verseEnd };
-      found.push({ osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end) });
+      push(relative.book, relative, i, relative.next, true);
       i = relative.next - 1;
       continue;
     }
     const psalm = ordinalPsalm(tokens, i);
     if (psalm) {
-      const start = tokens[i]!.start;
-      const end = tokens[psalm.next - 1]!.end;
-      found.push({ osis: toOsis('Ps', psalm.chapter), display: displayReference({ book: 'Ps', chapter: psalm.chapter }), book: 'Ps', chapter: psalm.chapter, start, end, source: text.slice(start, end) });
+      push('Ps', { chapter: psalm.chapter }, i, psalm.next);
       i = psalm.next - 1;
       continue;
     }
     const book = matchBook(tokens, i, caseless);
-    if (!book) continue;
-    const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
-    if (!loc) continue;
-    const start = tokens[i]!.start;
-    const end = tokens[loc.next - 1]!.end;
-    const ref = { book: book.book.osis, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
-    found.push({
-      osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd),
-      display: displayReference(ref),
-      ...ref,
-      start,
-      end,
-      source: text.slice(start, end),
-    });
-    i = loc.next - 1;
+    if (book) {
+      lastBook = { book: book.book, end: tokens[book.next - 1]!.end };
+      const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
+      if (!loc) continue;
+      push(book.book.osis, loc, i, loc.next);
+      i = loc.next - 1;
+      continue;
+    }
+    // "Turn to Hebrews. Chapter eleven, verse one": the book just named, when the place fits it.
+    // "In chapter four…" not long after the book's last reference: a chapter of that book.
+    if (isWord(tokens, i, 'chapter')) {
+      const lastRef = valid().at(-1);
+      const carried = lastBook && tokens[i]!.start - lastBook.end <= CARRIED_BOOK_REACH ? lastBook.book : undefined;
+      const context = lastRef && tokens[i]!.start - lastRef.end <= RELATIVE_VERSE_REACH ? BOOK_BY_OSIS.get(lastRef.book) : undefined;
+      const book = carried ?? context;
+      const loc = book ? parseLocation(tokens, i, book, false) : undefined;
+      if (book && loc && (loc.verseStart !== undefined || !carried) && referenceExists({ book: book.osis, ...loc })) {
+        push(book.osis, loc, i, loc.next, true);
+        i = loc.next - 1;
+        continue;
+      }
+    }
+    // A misheard name ("Lamentation three, twenty-two", "Hebrew 12:1"): a book whose name is
+    // close in spelling or sound, when a chapter and verse of that book follow.
+    const heard = soundsLikeBook(tokens, i, caseless);
+    if (heard) {
+      const loc = parseLocation(tokens, heard.next, heard.book, false);
+      if (loc?.verseStart !== undefined && referenceExists({ book: heard.book.osis, ...loc })) {
+        lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
+        push(heard.book.osis, loc, i, loc.next, true);
+        i = loc.next - 1;
+      }
+    }
   }
   return found;
+}
+
+/** All references in `text` that exist, in order of appearance. */
+export function findScriptureReferences(text: string): ScriptureReference[] {
+  return findReferenceCandidates(text)
+    .filter((r) => r.exists)
+    .map(({ exists: _exists, inferredBook: _inferred, ...ref }) => ref);
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** A rough sound key: first letter, then consonant classes without repeats. */
+function soundKey(word: string): string {
+  const w = word.toLowerCase().replace(/ph/g, 'f').replace(/[^a-z]/g, '');
+  const cls = (c: string) => ('aeiouyhw'.includes(c) ? '' : 'ckq'.includes(c) ? 'k' : 'sz'.includes(c) ? 's' : 'dt'.includes(c) ? 't' : 'bp'.includes(c) ? 'p' : 'mn'.includes(c) ? 'n' : c);
+  let key = w[0] ?? '';
+  for (const c of w.slice(1)) {
+    const k = cls(c);
+    if (k && !key.endsWith(k)) key += k;
+  }
+  return key;
+}
+
+const FULL_NAMES = BOOKS.map((book) => ({ book, name: book.aliases[0]!, key: soundKey(book.aliases[0]!) })).filter((b) => !b.name.includes(' '));
+
+function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
+  let j = i;
+  const ord = ORDINALS[tokens[j]?.lower ?? ''];
+  const ordinal = ord !== undefined && (tokens[j]!.kind === 'num' || /^(first|second|third)$/.test(tokens[j]!.lower)) ? ord : undefined;
+  if (ordinal !== undefined) j += 1;
+  const t = tokens[j];
+  if (!t || t.kind !== 'word' || t.text.length < 4 || !(caseless || /^[A-Z]/.test(t.text))) return undefined;
+  const word = t.lower;
+  let best: { book: BookInfo; distance: number } | undefined;
+  for (const { book, name, key } of FULL_NAMES) {
+    if (book.ordinal !== ordinal || name[0] !== word[0]) continue;
+    const distance = editDistance(word, name);
+    const close = distance <= (name.length >= 7 ? 2 : 1) || (key === soundKey(word) && distance <= Math.ceil(name.length / 3));
+    if (close && distance > 0 && (!best || distance < best.distance)) best = { book, distance };
+  }
+  return best ? { book: best.book, next: j + 1, abbreviated: false } : undefined;
 }
 
 /** Distinct references by OSIS, first occurrence kept. */

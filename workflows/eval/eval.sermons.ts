@@ -1,0 +1,125 @@
+// Reads the evaluation sermons (format: README.md): the spoken text per voice and the annotations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
+
+/** Sermons never looked at while tuning (README.md: decided before any tuning). */
+export const HELD_BACK = new Set(['03', '06', '09', '12']);
+
+export type Paragraph = { voice: 'main' | 'reader'; kind: 'content' | 'announce' | 'altar'; text: string };
+export type AnnotatedReference = { osis: string; words: string };
+export type AnnotatedQuotation = { osis: string; words: string; referenced: boolean };
+
+export type EvalSermon = {
+  id: string;
+  file: string;
+  heldBack: boolean;
+  title: string;
+  speaker: string;
+  style: string;
+  voice: string;
+  reader: string;
+  speed: number;
+  noise: number;
+  announced: boolean;
+  points: string[];
+  theme: string[];
+  illustrations: string[];
+  paragraphs: Paragraph[];
+  /** Everything spoken, markup removed. */
+  spoken: string;
+  references: AnnotatedReference[];
+  quotations: AnnotatedQuotation[];
+  /** Announcement paragraphs (must never appear in content). */
+  announcements: string[];
+};
+
+const SPOKEN_REF = /\{([^|{}]+)\|([^{}]+)\}/g;
+const QUOTATION = /<<([^|<>]+)\|([^<>]+)>>/g;
+
+export function stripMarkup(text: string): string {
+  return text.replace(SPOKEN_REF, '$2').replace(QUOTATION, '$2');
+}
+
+export function parseSermon(file: string, source: string): EvalSermon {
+  const [head, body] = source.split(/^---$/m);
+  if (body === undefined) throw new Error(`${file}: no '---' line after the header`);
+  const header = new Map<string, string>();
+  for (const line of head!.split('\n')) {
+    const m = /^(\w+):\s*(.*)$/.exec(line.trim());
+    if (m) header.set(m[1]!, m[2]!.trim());
+  }
+  const need = (key: string) => {
+    const value = header.get(key);
+    if (value === undefined) throw new Error(`${file}: header '${key}' missing`);
+    return value;
+  };
+  const list = (key: string, sep: string) => (header.get(key) ?? '').split(sep).map((s) => s.trim()).filter(Boolean);
+  const paragraphs: Paragraph[] = [];
+  const references: AnnotatedReference[] = [];
+  const quoted: Array<{ osis: string; words: string }> = [];
+  for (const raw of body.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    const m = /^@(reader|announce|altar)\s+(.*)$/.exec(raw);
+    const marked = m ? m[2]! : raw;
+    for (const r of marked.matchAll(SPOKEN_REF)) references.push({ osis: r[1]!, words: r[2]! });
+    for (const q of marked.matchAll(QUOTATION)) quoted.push({ osis: q[1]!, words: q[2]! });
+    paragraphs.push({
+      voice: m?.[1] === 'reader' ? 'reader' : 'main',
+      kind: m?.[1] === 'announce' ? 'announce' : m?.[1] === 'altar' ? 'altar' : 'content',
+      text: stripMarkup(marked),
+    });
+  }
+  const id = path.basename(file).slice(0, 2);
+  return {
+    id,
+    file,
+    heldBack: HELD_BACK.has(id),
+    title: need('title'),
+    speaker: need('speaker'),
+    style: need('style'),
+    voice: need('voice'),
+    reader: header.get('reader') ?? 'en-gb-x-rp',
+    speed: Number(need('speed')),
+    noise: Number(header.get('noise') ?? 0),
+    announced: header.get('announced') === 'yes',
+    points: list('points', '|'),
+    theme: list('theme', ','),
+    illustrations: list('illustrations', ','),
+    paragraphs,
+    spoken: paragraphs.map((p) => p.text).join('\n'),
+    references,
+    quotations: quoted.map((q) => ({ ...q, referenced: references.some((r) => overlaps(r.osis, q.osis)) })),
+    announcements: paragraphs.filter((p) => p.kind === 'announce').map((p) => p.text),
+  };
+}
+
+export function loadSermons(dir = sermonsDir): EvalSermon[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sermon'))
+    .sort()
+    .map((f) => parseSermon(f, fs.readFileSync(path.join(dir, f), 'utf8')));
+}
+
+export type VerseSpan = { book: string; from: number; to: number };
+
+/** `Lam.3.22-Lam.3.23` → book and chapter*1000+verse bounds (a whole chapter: verses 0..999). */
+export function osisSpan(osis: string): VerseSpan {
+  const [a, b] = osis.split('-');
+  const [book, chapter, verse] = a!.split('.');
+  const from = Number(chapter) * 1000 + (verse ? Number(verse) : 0);
+  let to = verse ? from : Number(chapter) * 1000 + 999;
+  if (b) {
+    const [, c2, v2] = b.split('.');
+    to = Number(c2) * 1000 + (v2 ? Number(v2) : 999);
+  }
+  return { book: book!, from, to };
+}
+
+export function overlaps(x: string, y: string): boolean {
+  const a = osisSpan(x);
+  const b = osisSpan(y);
+  return a.book === b.book && a.from <= b.to && b.from <= a.to;
+}

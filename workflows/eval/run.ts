@@ -1,0 +1,132 @@
+// `npm run eval`: every evaluation sermon spoken, transcribed and turned into an outline and five
+// devotionals by the product's own steps; prints WER, scripture and property figures per sermon,
+// for the tuning set and for the held-back set. See README.md.
+//   EVAL_ONLY=01,05        only these sermons
+//   EVAL_VERBOSE=1         why each property or reference failed
+//   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
+//   EVAL_VOCABULARY=off    decode without the Bible vocabulary hint
+//   EVAL_JSON=file         also write the results as JSON
+import fs from 'node:fs';
+import { ensureAsr } from '@lectern/local-stack/testing';
+import { DiathekeScriptureText } from '../src/content/scripture/scripture-text.provider.ts';
+import { ExtractiveGenerator } from '../src/content/generation/extractive.generator.ts';
+import { findScriptureReferences } from '../src/content/scripture/scripture.references.ts';
+import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
+import { lowConfidenceWords, recognitionVocabulary } from '../src/transcription/recognition.vocabulary.ts';
+import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
+import { loadSermons, type EvalSermon } from './eval.sermons.ts';
+import { durationSec, sermonAudio } from './eval.audio.ts';
+import { transcribeCached } from './eval.transcripts.ts';
+import { scoreScripture, type ScriptureScore } from './eval.scripture.ts';
+import { checkProperties, PROPERTIES, type PropertyName, type PropertyResult } from './eval.properties.ts';
+
+type Row = {
+  sermon: EvalSermon;
+  audioSec: number;
+  wer: number;
+  scripture: ScriptureScore;
+  modes: string[];
+  properties: Record<PropertyName, PropertyResult>;
+  asrSec: number;
+  contentSec: number;
+};
+
+const only = process.env.EVAL_ONLY?.split(',').map((s) => s.trim());
+const verbose = process.env.EVAL_VERBOSE === '1';
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const asr = await ensureAsr(log);
+const modelDir = process.env.EVAL_ASR_MODEL_DIR || asr.modelDir;
+const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR ? 'custom' : 'default');
+const useVocabulary = process.env.EVAL_VOCABULARY !== 'off';
+const scriptureText = new DiathekeScriptureText();
+const sermons = loadSermons().filter((s) => !only || only.includes(s.id));
+const rows: Row[] = [];
+
+for (const sermon of sermons) {
+  const wav = await sermonAudio(sermon);
+  const audioSec = await durationSec(wav);
+  const vocabulary = useVocabulary ? recognitionVocabulary({ title: sermon.title, speaker: sermon.speaker }) : undefined;
+  const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary });
+  const started = performance.now();
+  const references = await identifyScripture(transcript.text);
+  const generator = new ExtractiveGenerator({ scriptureText });
+  const input = { transcript: transcript.text, title: sermon.title, references, lowConfidence: lowConfidenceWords(transcript.words) };
+  const outline = await generator.generateOutline(input);
+  const days = await generator.generateDevotionals({ ...input, outline });
+  const contentSec = (performance.now() - started) / 1000;
+  // What a pastor sees: the outline's list of passages.
+  const citations = outline.scriptures.map((display) => {
+    const [parsed] = findScriptureReferences(display);
+    const ref = references.find((r) => r.display === display);
+    return { osis: parsed?.osis ?? `?${display}`, mode: ref?.mode ?? 'spoken' };
+  });
+  const row: Row = {
+    sermon,
+    audioSec,
+    wer: wordErrorRate(sermon.spoken, transcript.text),
+    scripture: scoreScripture(sermon, citations),
+    modes: citations.map((c) => `${c.osis}(${c.mode[0]})`),
+    properties: checkProperties(outline, days, {
+      ...sermon,
+      transcript: transcript.text,
+      lowConfidence: input.lowConfidence,
+    }),
+    asrSec: transcript.elapsedSec,
+    contentSec,
+  };
+  rows.push(row);
+  log(`${sermon.id} done (${transcript.cached ? 'cached transcript' : `transcribed in ${transcript.elapsedSec.toFixed(0)} s`})`);
+  if (verbose) {
+    log(`  transcript: ${transcript.text.slice(0, 4000)}`);
+    log(`  cited: ${row.modes.join(' ')}; missed/inexact: ${row.scripture.missed.join(' ') || '-'}; invented: ${row.scripture.invented.join(' ') || '-'}`);
+    log(`  theme: ${outline.theme} | titles: ${outline.mainPoints.map((p) => p.title).join(' | ')}`);
+    for (const name of PROPERTIES) for (const why of row.properties[name].why) log(`  ${name}: ${why}`);
+  }
+}
+
+const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(4)} %`);
+const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
+const header = `id  set   style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
+const lines: string[] = [`Lectern content evaluation (model ${modelName}${useVocabulary ? ', Bible vocabulary hint' : ''})`, header];
+for (const r of rows) {
+  const s = r.scripture;
+  lines.push(
+    [
+      r.sermon.id.padEnd(3),
+      (r.sermon.heldBack ? 'held' : 'tune').padEnd(5),
+      r.sermon.style.padEnd(11),
+      r.audioSec.toFixed(0).padStart(4),
+      `${(r.wer * 100).toFixed(1).padStart(5)}%`,
+      `${s.found}/${s.spoken}`.padStart(6),
+      `${s.exact}/${s.spoken}`.padStart(6),
+      `${s.correct}/${s.citations}`.padStart(6),
+      String(s.invented.length).padStart(4),
+      `${s.quotationsFound}/${s.quotations}`.padStart(7),
+      ' ',
+      PROPERTIES.map((p) => mark(r.properties[p]).padEnd(5)).join(' '),
+      r.asrSec.toFixed(1).padStart(6),
+      r.contentSec.toFixed(2).padStart(9),
+    ].join(' '),
+  );
+}
+function summary(name: string, set: Row[]): string[] {
+  if (!set.length) return [];
+  const sum = (f: (r: Row) => number) => set.reduce((t, r) => t + f(r), 0);
+  const words = sum((r) => r.sermon.spoken.split(/\s+/).length);
+  const wer = sum((r) => r.wer * r.sermon.spoken.split(/\s+/).length) / words;
+  const sc = (f: (s: ScriptureScore) => number) => sum((r) => f(r.scripture));
+  return [
+    `${name} (${set.length} sermons, ${(sum((r) => r.audioSec) / 60).toFixed(1)} min): WER ${(wer * 100).toFixed(1)} %` +
+      ` | spoken references found ${pct(sc((s) => s.found), sc((s) => s.spoken))}, exact range ${pct(sc((s) => s.exact), sc((s) => s.spoken))}` +
+      ` | precision ${pct(sc((s) => s.correct), sc((s) => s.citations))}, invented ${sc((s) => s.invented.length)}` +
+      ` | unreferenced quotations ${pct(sc((s) => s.quotationsFound), sc((s) => s.quotations))}`,
+    `   properties: ${PROPERTIES.map((p) => `${p} ${pct(set.filter((r) => r.properties[p].pass).length, set.length).trim()}`).join(', ')}` +
+      ` | asr ${sum((r) => r.asrSec).toFixed(0)} s (${(sum((r) => r.asrSec) / sum((r) => r.audioSec)).toFixed(2)}× audio), content ${sum((r) => r.contentSec).toFixed(1)} s`,
+  ];
+}
+lines.push('', ...summary('tuning set', rows.filter((r) => !r.sermon.heldBack)), ...summary('held back ', rows.filter((r) => r.sermon.heldBack)), ...summary('all       ', rows));
+process.stdout.write(`${lines.join('\n')}\n`);
+if (process.env.EVAL_JSON) {
+  fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(rows.map((r) => ({ ...r, sermon: r.sermon.id })), null, 2));
+}

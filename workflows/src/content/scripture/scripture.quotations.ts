@@ -1,0 +1,194 @@
+// Finds Bible verses quoted in a transcript, with or without a reference, by fuzzy n-gram
+// matching against the full text of one or more translations (WEB and KJV): every word trigram
+// of every verse is indexed; a transcript stretch whose trigrams hit one verse densely enough is a
+// quotation of it. Recognition errors break a few trigrams, not the match; consecutive verses
+// quoted together become one range.
+import type { BibleVerse } from './bible.text.ts';
+
+export type QuotationMatch = {
+  book: string;
+  chapter: number;
+  verseStart: number;
+  verseEnd: number;
+  /** Character offsets of the quoted stretch in the transcript. */
+  start: number;
+  end: number;
+  /** Transcript words the verse(s) account for. */
+  matchedWords: number;
+};
+
+// Archaic and modern forms that the two translations (and preachers) use for the same word.
+const SAME_WORD: Record<string, string> = {
+  yahweh: 'lord', jehovah: 'lord', thee: 'you', thou: 'you', ye: 'you', thy: 'your', thine: 'your', hath: 'has', doth: 'does',
+  shalt: 'shall', wilt: 'will', art: 'are', unto: 'to', saith: 'says', dont: 'do', cant: 'can', wont: 'will', lets: 'let',
+};
+
+type Word = { word: string; start: number; end: number };
+
+export function normalisedWords(text: string): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(/[A-Za-z][A-Za-z’']*/g)) {
+    const raw = m[0].toLowerCase().replace(/[’']/g, '');
+    out.push({ word: SAME_WORD[raw] ?? raw, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+function hash(a: string, b: string, c: string): number {
+  let h = 0x811c9dc5;
+  const s = `${a} ${b} ${c}`;
+  for (let i = 0; i < s.length; i += 1) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+// A trigram found in more verses than this says nothing about which verse is quoted.
+const MAX_POSTINGS = 24;
+// A quotation covers at least this many transcript words (or, for a short verse, most of it).
+const MIN_WORDS = 6;
+// Trigram hits further apart than this (words) are separate stretches.
+const MAX_GAP = 5;
+
+export class QuotationIndex {
+  private readonly keys: string[] = [];
+  private readonly idOf = new Map<string, number>();
+  private readonly verseLength: number[] = [];
+  /** (trigram hash << 32 | verse id), sorted: a compact posting list searched by bisection. */
+  private readonly entries: BigUint64Array;
+
+  constructor(translations: ReadonlyArray<readonly BibleVerse[]>) {
+    const idOf = this.idOf;
+    let entries = new BigUint64Array(1 << 21);
+    let count = 0;
+    for (const verses of translations) {
+      for (const v of verses) {
+        const key = `${v.book}.${v.chapter}.${v.verse}`;
+        let id = idOf.get(key);
+        if (id === undefined) {
+          id = this.keys.length;
+          idOf.set(key, id);
+          this.keys.push(key);
+          this.verseLength.push(0);
+        }
+        const w = normalisedWords(v.text).map((x) => x.word);
+        this.verseLength[id] = Math.max(this.verseLength[id]!, w.length);
+        for (let i = 0; i + 3 <= w.length; i += 1) {
+          if (count === entries.length) {
+            const grown = new BigUint64Array(entries.length * 2);
+            grown.set(entries);
+            entries = grown;
+          }
+          entries[count] = (BigInt(hash(w[i]!, w[i + 1]!, w[i + 2]!)) << 32n) | BigInt(id);
+          count += 1;
+        }
+      }
+    }
+    this.entries = entries.slice(0, count).sort();
+  }
+
+  /** Verses containing the trigram; none when it is too common to tell verses apart. */
+  private versesWith(h: number, limit = MAX_POSTINGS): number[] {
+    const key = BigInt(h) << 32n;
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.entries[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    const ids: number[] = [];
+    for (let i = lo; i < this.entries.length && this.entries[i]! >> 32n === BigInt(h); i += 1) {
+      const id = Number(this.entries[i]! & 0xffffffffn);
+      if (ids.at(-1) !== id) ids.push(id);
+      if (ids.length > limit) return [];
+    }
+    return ids;
+  }
+
+  /**
+   * How many words of `text[start, end)` the given verses (`Book.chapter.verse` keys) account
+   * for: whether a quotation is really the paraphrase of a passage cited just before it.
+   */
+  wordsCoveredBy(text: string, start: number, end: number, verseKeys: readonly string[]): number {
+    const ids = new Set(verseKeys.map((k) => this.idOf.get(k)).filter((id) => id !== undefined));
+    const words = normalisedWords(text.slice(start, end));
+    const covered = new Set<number>();
+    for (let i = 0; i + 3 <= words.length; i += 1) {
+      if (this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word), Infinity).some((id) => ids.has(id))) [i, i + 1, i + 2].forEach((p) => covered.add(p));
+    }
+    return covered.size;
+  }
+
+  /** The verses quoted in `text`, in order of appearance. */
+  find(text: string): QuotationMatch[] {
+    const words = normalisedWords(text);
+    // verse id -> transcript positions where one of its trigrams starts
+    const hits = new Map<number, number[]>();
+    for (let i = 0; i + 3 <= words.length; i += 1) {
+      for (const id of this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word))) {
+        const at = hits.get(id);
+        if (!at) hits.set(id, [i]);
+        else at.push(i);
+      }
+    }
+    type Stretch = { id: number; from: number; to: number; covered: number; score: number };
+    const stretches: Stretch[] = [];
+    for (const [id, positions] of hits) {
+      let first = 0;
+      for (let k = 1; k <= positions.length; k += 1) {
+        if (k < positions.length && positions[k]! - positions[k - 1]! <= MAX_GAP) continue;
+        const run = positions.slice(first, k);
+        first = k;
+        const covered = new Set(run.flatMap((p) => [p, p + 1, p + 2])).size;
+        const length = this.verseLength[id]!;
+        if (covered < Math.min(MIN_WORDS + 2, Math.max(MIN_WORDS, Math.ceil(length * 0.6)))) continue;
+        if (covered < Math.min(length, MIN_WORDS)) continue;
+        stretches.push({ id, from: run[0]!, to: run.at(-1)! + 2, covered, score: covered + covered / Math.max(length, 1) });
+      }
+    }
+    // Where stretches overlap, the best-covered verse wins; a tie means the words are shared by
+    // several verses (a parallel passage, a refrain) and nothing is claimed.
+    stretches.sort((a, b) => b.score - a.score);
+    const kept: Stretch[] = [];
+    for (const s of stretches) {
+      const rival = kept.find((k) => k.from <= s.to && s.from <= k.to);
+      if (rival) {
+        if (rival.score === s.score && !adjacent(this.keys[rival.id]!, this.keys[s.id]!)) (rival as Stretch & { tied?: boolean }).tied = true;
+        // A neighbouring verse quoted right after it is part of the same quotation.
+        if (!adjacent(this.keys[rival.id]!, this.keys[s.id]!) || overlapWords(rival, s) > 2) continue;
+      }
+      kept.push(s);
+    }
+    const matches = kept
+      .filter((s) => !(s as Stretch & { tied?: boolean }).tied)
+      .sort((a, b) => a.from - b.from)
+      .map((s) => {
+        const [book, chapter, verse] = this.keys[s.id]!.split('.');
+        return { book: book!, chapter: Number(chapter), verseStart: Number(verse), verseEnd: Number(verse), start: words[s.from]!.start, end: words[s.to]!.end, matchedWords: s.covered };
+      });
+    // Consecutive verses of one chapter quoted in one breath: one range
+    const merged: QuotationMatch[] = [];
+    for (const m of matches) {
+      const last = merged.at(-1);
+      // (and one verse whose quotation a word like "says the Lord" interrupted: one quotation).
+      if (last && last.book === m.book && last.chapter === m.chapter && m.verseStart <= last.verseEnd + 1 && m.verseEnd >= last.verseStart && m.start - last.end < 80) {
+        last.verseEnd = Math.max(last.verseEnd, m.verseEnd);
+        last.end = m.end;
+        last.matchedWords += m.matchedWords;
+      } else merged.push({ ...m });
+    }
+    return merged;
+  }
+}
+
+function adjacent(a: string, b: string): boolean {
+  const [ba, ca, va] = a.split('.');
+  const [bb, cb, vb] = b.split('.');
+  return ba === bb && ca === cb && Math.abs(Number(va) - Number(vb)) === 1;
+}
+
+function overlapWords(a: { from: number; to: number }, b: { from: number; to: number }): number {
+  return Math.max(0, Math.min(a.to, b.to) - Math.max(a.from, b.from) + 1);
+}

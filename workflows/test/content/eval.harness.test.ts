@@ -1,0 +1,96 @@
+// A fast smoke of the evaluation harness (npm run eval): the sermons parse, their annotations
+// name verses that exist, and the scripture score and property checks tell good from bad.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadSermons, parseSermon } from '../../eval/eval.sermons.ts';
+import { scoreScripture } from '../../eval/eval.scripture.ts';
+import { checkProperties, isThingToDo } from '../../eval/eval.properties.ts';
+import { verseExists } from '../../src/content/scripture/scripture.versification.ts';
+import type { DevotionalDay, Outline } from '../../src/content/index.ts';
+
+test('the evaluation set: at least 12 sermons, a held-back subset, annotations that exist', () => {
+  const sermons = loadSermons();
+  assert.ok(sermons.length >= 12);
+  assert.deepEqual(sermons.filter((s) => s.heldBack).map((s) => s.id), ['03', '06', '09', '12']);
+  assert.deepEqual(new Set(sermons.map((s) => s.style)), new Set(['expository', 'narrative', 'topical']));
+  for (const s of sermons) {
+    assert.ok(s.points.length >= 2 && s.theme.length >= 1, s.file);
+    for (const { osis } of [...s.references, ...s.quotations]) {
+      for (const part of osis.split('-')) {
+        const [book, chapter, verse] = part.split('.');
+        assert.ok(verseExists(book!, Number(chapter), verse ? Number(verse) : undefined), `${s.file}: ${osis}`);
+      }
+    }
+    assert.ok(!/[{}<>|]/.test(s.spoken), `${s.file}: markup left in the spoken text`);
+  }
+});
+
+const sermon = parseSermon(
+  '99-test.sermon',
+  `title: T\nspeaker: S\nstyle: topical\nvoice: en-us\nspeed: 160\nannounced: yes\npoints: Grace is a gift | Grace makes us new\ntheme: grace\nillustrations: paycheck\n---\n@announce The potluck is next Sunday in the fellowship hall.\nPoint one: grace is a gift. {Eph.2.8-Eph.2.9|Ephesians two, eight and nine}. A paycheck is earned.\nPoint two: grace makes us new. <<Rom.5.8|while we were yet sinners, Christ died for us>>.\n`,
+);
+
+test('scripture score: found, exact, invented and quotations', () => {
+  const score = scoreScripture(sermon, [{ osis: 'Eph.2.8' }, { osis: 'Rom.5.8' }, { osis: '2Tim.2.31' }, { osis: 'Ruth.1.22' }]);
+  assert.equal(score.found, 1);
+  assert.equal(score.exact, 0);
+  assert.deepEqual(score.invented, ['2Tim.2.31', 'Ruth.1.22']);
+  assert.equal(score.quotationsFound, 1);
+  assert.equal(scoreScripture(sermon, [{ osis: 'Eph.2.8-Eph.2.9' }]).exact, 1);
+});
+
+const day = (n: number, over: Partial<DevotionalDay> = {}): DevotionalDay => ({
+  day_number: n,
+  title: 'Grace Is a Gift',
+  theme: 'Grace',
+  opening_prayer: { quick: 'Lord, open my heart to Ephesians 2:8-9. Amen.', full: 'Heavenly Father, speak to me through Ephesians 2:8-9 today. Amen.' },
+  scripture_passage: { quick: { reference: 'Ephesians 2:8-9', text: '', context: '' }, full: { reference: 'Ephesians 2:8-9', text: '', context: '' } },
+  reflection: {
+    quick: { observations: ['Grace is given, not earned.'], interpretation: 'Grace is a gift.', application: 'Thank God for one gift today.', keyTakeaway: 'Grace is a gift.', question: 'What gift will you thank God for?' },
+    full: { observations: ['Grace is given, not earned.'], interpretation: 'Grace is a gift.', application: 'Write down one gift of grace.', keyTakeaway: 'Grace is a gift.', question: 'What gift will you thank God for?' },
+  },
+  closing_prayer: { quick: 'Lord, thank you for your grace. Amen.', full: 'Father, thank you for the gift of grace. Amen.' },
+  additional_scripture: [],
+  ...over,
+});
+const good: Outline = {
+  theme: 'Grace Is a Gift',
+  mainPoints: [
+    { title: 'Grace Is a Gift', summary: 'Grace is a gift.', details: '', scripture: 'Ephesians 2:8-9' },
+    { title: 'Grace Makes Us New', summary: 'Grace makes us new.', details: '', scripture: 'Romans 5:8' },
+  ],
+  keyPoints: [],
+  scriptures: ['Ephesians 2:8-9', 'Romans 5:8'],
+  applications: ['Thank God for one gift today.'],
+  application: '',
+  illustrations: [],
+  conclusion: [],
+};
+const ctx = { ...sermon, transcript: sermon.spoken };
+
+test('property checks pass a well-made outline and devotional series', () => {
+  const result = checkProperties(good, [1, 2, 3, 4, 5].map((n) => day(n)), ctx);
+  for (const [name, r] of Object.entries(result)) assert.ok(r.pass, `${name}: ${r.why.join('; ')}`);
+});
+
+test('property checks catch each fault the issue names', () => {
+  const bad: Outline = {
+    ...good,
+    theme: 'Fellowship Hall',
+    mainPoints: [{ title: 'Paycheck', summary: 'The potluck is next Sunday in the fellowship hall.', details: '', scripture: '' }],
+    applications: ['Therefore, since we are surrounded by witnesses.', 'Let us pray, Father, keep us.'],
+  };
+  const days = [day(1, { closing_prayer: { quick: 'Lord, teach me that a paycheck is earned by work.', full: 'Father, teach me that point one grace is a gift. Amen.' } }), ...[2, 3, 4, 5].map((n) => day(n))];
+  const result = checkProperties(bad, days, { ...ctx, lowConfidence: new Set(['paycheck']) });
+  for (const name of ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers'] as const) assert.equal(result[name].pass, false, name);
+  assert.ok(result.titles.why.some((w) => /illustration/.test(w)));
+  assert.ok(result.titles.why.some((w) => /low-confidence/.test(w)));
+});
+
+test('things to do open with a verb', () => {
+  assert.ok(isThingToDo('So this week, name one weight and lay it down.'));
+  assert.ok(isThingToDo('Pray over each worry by name.'));
+  assert.ok(!isThingToDo('Therefore, since we are surrounded by so great a cloud of witnesses.'));
+  assert.ok(!isThingToDo('Let us pray, Father, keep us.'));
+  assert.ok(!isThingToDo('When you look at your own feet you stumble.'));
+});

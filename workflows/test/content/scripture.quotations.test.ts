@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { QuotationIndex } from '../../src/content/scripture/scripture.quotations.ts';
+import { combineCitations, identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
+import { findReferenceCandidates } from '../../src/content/scripture/scripture.references.ts';
+import { osisOfDiathekeName, parseModuleText } from '../../src/content/scripture/bible.text.ts';
+import { VERSE_COUNTS } from '../../src/content/scripture/scripture.versification.ts';
+
+// A small Bible in two translations: enough verses for the matcher to have to choose.
+const web = [
+  { book: 'Isa', chapter: 40, verse: 31, text: 'but those who wait for Yahweh will renew their strength. They will mount up with wings like eagles. They will run, and not be weary. They will walk, and not faint.' },
+  { book: 'Jer', chapter: 29, verse: 11, text: 'For I know the thoughts that I think toward you,” says Yahweh, “thoughts of peace, and not of evil, to give you hope and a future.' },
+  { book: 'Lam', chapter: 3, verse: 22, text: 'It is because of Yahweh’s loving kindnesses that we are not consumed, because his mercies don’t fail.' },
+  { book: 'Lam', chapter: 3, verse: 23, text: 'They are new every morning. Great is your faithfulness.' },
+  { book: 'Matt', chapter: 22, verse: 37, text: 'Jesus said to him, “‘You shall love the Lord your God with all your heart, with all your soul, and with all your mind.’' },
+  { book: 'Deut', chapter: 6, verse: 5, text: 'You shall love Yahweh your God with all your heart, with all your soul, and with all your might.' },
+  { book: 'Ps', chapter: 46, verse: 1, text: 'God is our refuge and strength, a very present help in trouble.' },
+  { book: '2Tim', chapter: 2, verse: 3, text: 'You therefore must endure hardship as a good soldier of Christ Jesus.' },
+];
+const kjv = [
+  { book: 'Isa', chapter: 40, verse: 31, text: 'But they that wait upon the LORD shall renew their strength; they shall mount up with wings as eagles; they shall run, and not be weary; and they shall walk, and not faint.' },
+  { book: 'Lam', chapter: 3, verse: 22, text: 'It is of the LORD’s mercies that we are not consumed, because his compassions fail not.' },
+  { book: 'Lam', chapter: 3, verse: 23, text: 'They are new every morning: great is thy faithfulness.' },
+];
+const index = new QuotationIndex([web, kjv]);
+const found = (text: string) => index.find(text).map((q) => `${q.book}.${q.chapter}.${q.verseStart}${q.verseEnd !== q.verseStart ? `-${q.verseEnd}` : ''}`);
+
+test('a quotation without a reference is found in either translation, despite recognition errors', () => {
+  assert.deepEqual(found('The prophet wrote, for I know the thoughts that I think towards you says the Lord, thoughts of peace and not of evil.'), ['Jer.29.11']);
+  assert.deepEqual(found('But they that wait upon the Lord shall renew their strength, they shall mount up with wings as Eagles.'), ['Isa.40.31']);
+  // "consume" and "his compassion" misheard: still the verses, and two verses become a range.
+  assert.deepEqual(found('It is of the Lords mercies that we are not consume, because his compassion fail not. They are new every morning, great is thy faithfulness.'), ['Lam.3.22-23']);
+});
+
+test('common words and short phrases are not quotations', () => {
+  assert.deepEqual(found('God is good and the Lord is with you all the time.'), []);
+  assert.deepEqual(found('Love your neighbor and love the Lord.'), []);
+});
+
+test('the quoted words confirm, correct or reject a spoken reference; each citation is marked', () => {
+  const cite = (text: string) => combineCitations(text, findReferenceCandidates(text), index.find(text), index).map((c) => `${c.osis}:${c.mode}`);
+  // Confirmed: both.
+  assert.deepEqual(cite('Isaiah forty, thirty-one says they shall mount up with wings as eagles, they shall run and not be weary.'), ['Isa.40.31:both']);
+  // "2 Timothy 2:31" does not exist; the words are Isaiah 40:31: corrected.
+  assert.deepEqual(cite('As 2 Timothy 2:31 says, but they that wait upon the Lord shall renew their strength, they shall mount up with wings.'), ['Isa.40.31:both']);
+  // A verse that does not exist and no quotation to support it: rejected.
+  assert.deepEqual(cite('As 2 Timothy 2:31 says, keep going.'), []);
+  // Spoken only, and quoted only.
+  assert.deepEqual(cite('Psalm 46:1. Later: for I know the thoughts that I think toward you, thoughts of peace and not of evil.'), ['Ps.46.1:spoken', 'Jer.29.11:quoted']);
+  // The paraphrase after "Matthew 22:37" also matches Deuteronomy 6:5; the cited passage wins.
+  assert.deepEqual(cite('Jesus answered in Matthew 22:37. Love the Lord your God with all your heart, with all your soul, and with all your mind.'), ['Matt.22.37:both']);
+});
+
+test('identifyScripture without a quotation index still checks spoken references', async () => {
+  const citations = await identifyScripture('Romans 5:8 and 2 Timothy 2:31.', { quotations: null });
+  assert.deepEqual(citations.map((c) => `${c.osis}:${c.mode}`), ['Rom.5.8:spoken']);
+});
+
+test('diatheke book names map to OSIS', () => {
+  assert.equal(osisOfDiathekeName('I Samuel'), '1Sam');
+  assert.equal(osisOfDiathekeName('III John'), '3John');
+  assert.equal(osisOfDiathekeName('Psalms'), 'Ps');
+  assert.equal(osisOfDiathekeName('Song of Solomon'), 'Song');
+  assert.equal(osisOfDiathekeName('Revelation of John'), 'Rev');
+});
+
+test('the versification table matches the installed SWORD modules (sampled books)', () => {
+  for (const [module, name, osis] of [['engWEB2015eb', 'Ruth', 'Ruth'], ['engKJV2006eb', 'Lamentations', 'Lam'], ['engWEB2015eb', 'III John', '3John'], ['engKJV2006eb', 'Jude', 'Jude']] as const) {
+    const output = execFileSync('diatheke', ['-b', module, '-f', 'osis', '-k', `${name} 1:1-${name} ${VERSE_COUNTS[osis]!.length}:${VERSE_COUNTS[osis]!.at(-1)}`], { encoding: 'utf8', maxBuffer: 8 * 1024 * 1024 });
+    const verses = parseModuleText(output);
+    const counts = VERSE_COUNTS[osis]!.map((_, i) => Math.max(0, ...verses.filter((v) => v.book === osis && v.chapter === i + 1).map((v) => v.verse)));
+    assert.deepEqual(counts, VERSE_COUNTS[osis], `${module} ${name}`);
+  }
+});
