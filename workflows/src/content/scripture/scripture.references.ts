@@ -347,6 +347,9 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   if (ordinal !== undefined) j += 1;
   const t = tokens[j];
   if (!t || t.kind !== 'word' || t.text.length < 4 || !(caseless || /^[A-Z]/.test(t.text))) return undefined;
+  // Only a name followed by a place can be a misheard book: the cheap test first.
+  const after = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
+  if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter') || readNumber(tokens, after))) return undefined;
   const word = t.lower;
   let best: { book: BookInfo; distance: number } | undefined;
   for (const { book, name, key } of FULL_NAMES) {
