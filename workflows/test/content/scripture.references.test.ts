@@ -149,3 +149,9 @@ test('a book carried forward only when the chapter and verse fit it; misheard na
   assert.deepEqual(osisOf('Roman soldiers numbered 600 men.'), []);
   assert.deepEqual(osisOf('Hebrew 14:2'), [], 'Hebrews has 13 chapters');
 });
+
+test('a full book name a recogniser wrote in lower case; a bare chapter of the book being read', () => {
+  assert.deepEqual(osisOf('Turn with me to lamentations chapter 3, verses 22 and 23.'), ['Lam.3.22-Lam.3.23']);
+  assert.deepEqual(osisOf('We will mark 5 places on the map.'), []);
+  assert.deepEqual(osisOf('Listen to Ruth chapter 1, verses 16 and 17. Later Ruth went to glean, and in chapter 4 he redeemed the land.'), ['Ruth.1.16-Ruth.1.17', 'Ruth.4']);
+});

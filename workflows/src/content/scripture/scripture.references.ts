@@ -55,7 +55,11 @@ function matchBook(tokens: readonly Token[], i: number, caseless: boolean): Book
 
 function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 | undefined, caseless: boolean): BookMatch | undefined {
   const nameToken = tokens[j];
-  if (!nameToken || nameToken.kind !== 'word' || !(caseless || /^[A-Z]/.test(nameToken.text))) return undefined;
+  if (!nameToken || nameToken.kind !== 'word') return undefined;
+  // Recognisers now and then write a name in lower case ("turn to lamentations chapter 3"): a
+  // full name that is not also an everyday word still counts, the place after it decides.
+  const lowerCaseName = !/^[A-Z]/.test(nameToken.text) && LOWER_CASE_NAMES.has(nameToken.lower);
+  if (!(caseless || lowerCaseName || /^[A-Z]/.test(nameToken.text))) return undefined;
   for (const entry of ALIAS_TABLE) {
     if (entry.book.ordinal !== ordinal) continue;
     let k = j;
@@ -72,6 +76,9 @@ function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 |
   }
   return undefined;
 }
+
+const EVERYDAY_WORDS = new Set(['numbers', 'judges', 'acts', 'mark', 'job', 'james', 'john', 'jude', 'ruth', 'song', 'kings', 'amos', 'joel']);
+const LOWER_CASE_NAMES = new Set(BOOKS.map((b) => b.aliases[0]!).filter((name) => !name.includes(' ') && !EVERYDAY_WORDS.has(name)));
 
 function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolean {
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
@@ -284,7 +291,10 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const context = lastRef && tokens[i]!.start - lastRef.end <= RELATIVE_VERSE_REACH ? BOOK_BY_OSIS.get(lastRef.book) : undefined;
       const book = carried ?? context;
       const loc = book ? parseLocation(tokens, i, book, false) : undefined;
-      if (book && loc && (loc.verseStart !== undefined || !carried) && referenceExists({ book: book.osis, ...loc })) {
+      // A bare chapter needs the book's own recent reference; a chapter and verse, only its name.
+      // "Verse 4 of chapter 5 in the hymnal" is about another book.
+      const elsewhere = isWord(tokens, i - 1, 'of') || (loc !== undefined && isWord(tokens, loc.next, 'in', 'of') && isWord(tokens, loc.next + 1, 'the', 'a', 'an', 'our', 'my', 'this', 'that', 'his', 'her'));
+      if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context) && referenceExists({ book: book.osis, ...loc })) {
         push(book.osis, loc, i, loc.next, true);
         i = loc.next - 1;
         continue;
