@@ -133,7 +133,7 @@ const IMPERATIVES = new Set(
 
 /** An instruction a reader can carry out: it opens with a verb in the imperative. */
 export function isThingToDo(text: string): boolean {
-  const w = words(text.replace(/^(?:(?:so|and|now|then|this week|today|tomorrow(?: morning)?|each day|every day)\b[, ]*)+/i, ''));
+  const w = words(text.replace(/^(?:(?:(?:so|and|now|then|this week|today|tomorrow(?: morning)?|each day|every day)\b|when [^,]{3,60},)[, ]*)+/i, ''));
   if (!w.length || text.trim().endsWith('?') || w.length > 40) return false;
   if (/^(father|lord|jesus|dear)\b/.test(w[0]!)) return false;
   if ((w[0] === "let's" || (w[0] === 'let' && w[1] === 'us')) && !/pray/.test(w.slice(1, 3).join(' '))) return true;

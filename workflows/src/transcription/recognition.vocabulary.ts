@@ -11,16 +11,23 @@ export function recognitionVocabulary(sermon: { title?: string; speaker?: string
   return [BOOK_NAMES, sermon.title, sermon.speaker].filter((s) => s && s.trim()).map((s) => s!.trim().replace(/[.]+$/, '')).join('. ') + '.';
 }
 
-/** A word Whisper gave less than this probability is not trusted for a headline. */
-export const LOW_CONFIDENCE = 0.5;
+/** A word Whisper gave less than this mean probability is not trusted for a headline. */
+export const LOW_CONFIDENCE = 0.6;
 
-/** Lower-case words recognised with low confidence everywhere they occur. */
+/**
+ * Lower-case words the recogniser was unsure of on average over their occurrences (Whisper is
+ * now and then confidently wrong once, "Orons" for "endurance", and unsure the other times).
+ */
 export function lowConfidenceWords(words: readonly TranscriptWord[], threshold = LOW_CONFIDENCE): Set<string> {
-  const best = new Map<string, number>();
+  const sums = new Map<string, { total: number; count: number }>();
   for (const w of words) {
     if (w.probability === undefined) continue;
     const key = w.word.toLowerCase().replace(/[^a-z']/g, '');
-    if (key) best.set(key, Math.max(best.get(key) ?? 0, w.probability));
+    if (!key) continue;
+    const entry = sums.get(key) ?? { total: 0, count: 0 };
+    entry.total += w.probability;
+    entry.count += 1;
+    sums.set(key, entry);
   }
-  return new Set([...best].filter(([, p]) => p < threshold).map(([w]) => w));
+  return new Set([...sums].filter(([, e]) => e.total / e.count < threshold).map(([w]) => w));
 }

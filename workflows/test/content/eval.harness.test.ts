@@ -94,3 +94,7 @@ test('things to do open with a verb', () => {
   assert.ok(!isThingToDo('Let us pray, Father, keep us.'));
   assert.ok(!isThingToDo('When you look at your own feet you stumble.'));
 });
+
+test('an instruction after a "when" clause is a thing to do', () => {
+  assert.ok(isThingToDo('And when trouble comes, open the word before you open your worries.'));
+});

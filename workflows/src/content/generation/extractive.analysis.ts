@@ -2,7 +2,7 @@
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
 import { at, contentTerms, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
-import { announcedPoint, isHousekeeping, passageTerms, pointStatementOf, readsPassage } from './extractive.discourse.ts';
+import { announcedPoint, isBareOrdinalPoint, isHousekeeping, isInstruction, passageTerms, pointStatementOf, readsPassage } from './extractive.discourse.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
 export type Section = {
@@ -37,15 +37,17 @@ export type SermonAnalysis = {
   readings: Set<number>;
   /** Words the sermon uses as nouns (stemmed). */
   nouns: Nouns;
+  /** Words the recogniser was unsure of (lower case): kept out of titles and themes. */
+  lowConfidence?: ReadonlySet<string>;
   /** Noun phrases of the whole sermon, best first. */
   sermonPhrases: NounPhrase[];
 };
 
-const APPLICATION_CUES = /\b(this week|you can|you need to|we need to|we should|you should|let us|let's|i want you to|i challenge you|ask yourself|will you|start by|take time|begin to|we must|you must|choose to|practice)\b/i;
 const ILLUSTRATION_CUES = /\b(i remember|years ago|story|once|imagine|picture|for example|let me tell you|my (?:grandmother|grandfather|father|mother|wife|husband|son|daughter|friend)|when i was)\b/i;
 
+/** A call to action the reader can carry out (an instruction, not a reflection or a prayer). */
 export function isApplication(s: Sentence): boolean {
-  return APPLICATION_CUES.test(s.text) && !s.text.endsWith('?') && s.text.split(/\s+/).length >= 6 && !isHousekeeping(s.text);
+  return isInstruction(s.text) && !isHousekeeping(s.text);
 }
 
 /** "Our second point is that love endures" → "love endures". */
@@ -89,7 +91,10 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   let groups: number[][] = [];
   // A preacher who announces points ("our second point is…") marks the sections; otherwise
   // each newly cited scripture starts one.
-  const announced = sentences.filter((s) => pointStatement(s) !== undefined).map((s) => s.index);
+  const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined);
+  // "My first point is…" outranks a bare "First, …" when the sermon has both.
+  const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
+  const announced = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
   const anchors = announced.length >= 3 ? announced : distinct.map(firstIndex).filter((i) => i >= 0);
   const starts = [...new Set(anchors)].sort((a, b) => a - b);
   starts[0] = 0; // the introduction belongs to the first section (and a sermon citing nothing is one section)

@@ -5,7 +5,7 @@ import { isApplication, isContent, type Section, type SermonAnalysis } from './e
 import { at, contentTerms, type Sentence } from './extractive.text.ts';
 import { phraseTitle } from './extractive.phrases.ts';
 import { announcedPoint, isFrame, leansBack } from './extractive.discourse.ts';
-import { themeWord, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
+import { applicationTemplate, themeWord, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
 import type { DevotionalDay, PassageForm, Reflection } from './content.types.ts';
 
 
@@ -21,7 +21,6 @@ export class DayState {
   readonly themes = new Set<string>();
 }
 
-const ADDRESSES_LISTENER = /\b(?:you|your|yourself)\b/i;
 const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b(?:the|a|an)\b/g, '').replace(/\s+/g, ' ').trim();
 
 /** The section's sentences that may fill a content field, best first. */
@@ -78,15 +77,11 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   // The call to action: the section's own, else one no day has used, else any sentence.
   const sectionCalls = section.sentences.filter((s) => isApplication(s) && isContent(s, a)).sort((x, y) => Number(fresh(y)) - Number(fresh(x)));
   const callsAnywhere = a.sentences.filter((s) => isApplication(s) && isContent(s, a));
-  const speaksToYou = (s: Sentence) => statement(s) && ADDRESSES_LISTENER.test(s.text) && !later(s);
   const application =
     pick(sectionCalls) ??
     pick(callsAnywhere, (s) => fresh(s) && !later(s)) ??
-    pick(own, speaksToYou) ??
-    pick(nearby, (s) => fresh(s) && speaksToYou(s)) ??
     // The sermon's call to action again, but on two days at most.
-    pick([...callsAnywhere].sort((x, y) => uses(x) - uses(y)), (s) => uses(s) + (later(s) ? 1 : 0) < 2) ??
-    pick(deep, statement);
+    pick([...callsAnywhere].sort((x, y) => uses(x) - uses(y)), (s) => uses(s) + (later(s) ? 1 : 0) < 2);
   const moreApplications = [pick(sectionCalls), pick(sectionCalls)];
   // No words of its own around the passage: the preacher's words where the passage was cited.
   const aroundCitation = ref ? a.sentences.filter((s) => isContent(s, a) && Math.abs(s.start - ref.start) < 300 && !statements.has(s.index) && announcedPoint(s.text) === undefined && !later(s)).sort((x, y) => uses(x) - uses(y) || Math.abs(x.start - ref.start) - Math.abs(y.start - ref.start)) : [];
@@ -121,17 +116,17 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   const line = explained[0]?.text ?? takeaway;
   const wording: Wording = { reference, clause: pointClause(section.statement, takeaway), takeaway: takeaway || line, phrase: phrase?.surface, line };
   const quick: Reflection = {
-    observations: observed.slice(0, 2).map((s) => s.text),
-    interpretation: explained[0]?.text ?? '',
-    application: calls[0]?.text ?? '',
-    keyTakeaway: takeaway,
+    observations: observed.slice(0, 2).map((s) => asSentence(s.text)),
+    interpretation: asSentence(explained[0]?.text ?? ''),
+    application: calls[0]?.text ?? applicationTemplate(reference),
+    keyTakeaway: asSentence(takeaway),
     question: questions(wording).quick,
   };
   const full: Reflection = {
-    observations: observed.map((s) => s.text),
-    interpretation: [...explained].sort(byIndex).map((s) => s.text).join(' '),
-    application: calls.map((s) => s.text).join(' '),
-    keyTakeaway: takeaway,
+    observations: observed.map((s) => asSentence(s.text)),
+    interpretation: [...explained].sort(byIndex).map((s) => asSentence(s.text)).join(' '),
+    application: calls.length ? calls.map((s) => s.text).join(' ') : applicationTemplate(reference),
+    keyTakeaway: asSentence(takeaway),
     question: questions(wording).full,
   };
   const passage = (context: string): PassageForm => ({ reference, text, context });
@@ -175,6 +170,12 @@ function nearestContent(a: SermonAnalysis, offset: number): Sentence | undefined
   const i = a.sentences.findIndex((s) => s.end > offset);
   if (i < 0) return undefined;
   return a.sentences.slice(i, i + 3).find((s) => !a.skip.has(s.index)) ?? a.sentences[i];
+}
+
+/** A transcript sentence as a reader sees it: no stray leading number or comma, a capital, a stop. */
+function asSentence(text: string): string {
+  const t = text.trim().replace(/^[^\p{L}“"‘]+/u, '');
+  return t ? sentenceCase(t) : '';
 }
 
 function sentenceCase(text: string): string {

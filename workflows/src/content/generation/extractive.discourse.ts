@@ -32,12 +32,46 @@ export function isHousekeeping(text: string): boolean {
   const t = text.trim();
   const words = wordsOf(t).length;
   if (contentTerms(t).length === 0 || words <= 1) return true;
+  if (isAnnouncement(t)) return true;
   if (GREETING.test(t) && words <= 12) return true;
   if (WELCOME.test(t) && words <= 18) return true;
   if (NAVIGATION.test(t) && words <= 24) return true;
   if (READING_CUE.test(t) && words <= 16 && findScriptureReferences(t).length > 0) return true;
   if (PRAYER_CALL.test(t) && words <= 8) return true;
   return SIGNPOSTS.some((re) => re.test(t)) && words <= 12;
+}
+
+// Church notices: events, sign-ups, rooms and times. One strong cue, or two weaker ones.
+const NOTICE_STRONG = /\b(?:announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|silence your phones?|the lobby|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
+const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your)\b/gi;
+
+/** A notice about church life (the potluck, the office hours): never content. */
+export function isAnnouncement(text: string): boolean {
+  if (NOTICE_STRONG.test(text)) return true;
+  return (text.match(NOTICE_WEAK) ?? []).length >= 2;
+}
+
+// Verbs that open an instruction ("Name one weight…", "Pray over each worry…").
+const INSTRUCTION_VERBS = new Set(
+  'ask be begin believe bring call choose come commit confess consider count do find follow forgive give go hold invite keep lay learn leave listen live look love make memorize memorise name obey offer open pick practice practise pray put read receive rejoice release remember rest return say seek serve share show sing speak spend start stop take tell thank trust turn wait walk write'.split(' '),
+);
+const SUBJECT_FOLLOWERS = new Set('is are was were has have had does did will would can could may might must should comes means makes gives takes looks says waits endures never always'.split(' '));
+const INSTRUCTION_LEAD = /^(?:(?:so|and|now|then|this week|today|tonight|tomorrow(?: morning)?|each (?:day|morning)|every (?:day|morning)|before you go|when [^,]{3,60})\b[, ]*)+/i;
+
+/**
+ * A thing to do: a sentence whose main verb is an instruction ("So this week, name one weight
+ * and lay it down."), not a reflection, a prayer or a question.
+ */
+export function isInstruction(text: string): boolean {
+  const t = text.trim();
+  if (t.endsWith('?') || /^(?:father|lord|jesus|dear god)\b/i.test(t)) return false;
+  const rest = t.replace(INSTRUCTION_LEAD, '');
+  const [first = '', second = ''] = rest.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
+  if (first === "don't" || (first === 'do' && second === 'not')) return true;
+  if (first === "let's" || (first === 'let' && second === 'us')) return !/\bpray\b/i.test(rest.split(/\s+/).slice(1, 4).join(' '));
+  // "Love comes before effort", "Rest is trust": the word is the subject, not a command.
+  if (SUBJECT_FOLLOWERS.has(second)) return false;
+  return INSTRUCTION_VERBS.has(first) && wordsOf(t).length >= 4;
 }
 
 /** Terms of a passage text, for telling a sentence that reads it aloud. */
@@ -54,12 +88,35 @@ export function readsPassage(text: string, passages: readonly Set<string>[]): bo
   return passages.some((p) => terms.filter((t) => p.has(t)).length / terms.length >= needed);
 }
 
-const POINT_CUE = /^(?:so |and |now )?(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle)\b.*?\b(?:is|:) (?:that |this: )?(.+?)[.!?]*$/i;
+// "Our second point is that…", "My first point is this: …", "Point one: …", "Number two, …",
+// "The third point: …", "Second, …".
+const POINT_CUE = new RegExp(
+  [
+    '^(?:so,? |and |now,? )?(?:',
+    '(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
+    '|(?:point|number|reason) (?:one|two|three|four|five|six|[1-6])[:,.]? ',
+    '|(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), ',
+    ')(?:that )?(.+?)[.!?]*$',
+  ].join(''),
+  'i',
+);
 const BARE_STATEMENT = /^(?:simple|this|clear|easy|important|short|straightforward)$/i;
 
-/** "Our second point is that love endures" → "love endures"; "simple" when the point follows. */
+const BARE_ORDINAL = /^(?:so,? |and |now,? )?(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), /i;
+
+/**
+ * "Our second point is that love endures" → "love endures"; "simple" when the point follows.
+ * "First, admit that you need a shepherd." is a list of things to do, not a point.
+ */
 export function announcedPoint(text: string): string | undefined {
-  return POINT_CUE.exec(text)?.[1];
+  const said = POINT_CUE.exec(text)?.[1];
+  if (said !== undefined && BARE_ORDINAL.test(text) && isInstruction(said)) return undefined;
+  return said;
+}
+
+/** A point announced with only "First, …" (weaker than "My first point is…"). */
+export function isBareOrdinalPoint(text: string): boolean {
+  return BARE_ORDINAL.test(text) && announcedPoint(text) !== undefined;
 }
 
 /** The announced point's own words; a bare "is simple." hands over to the next sentence. */

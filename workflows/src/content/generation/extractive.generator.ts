@@ -8,7 +8,7 @@ import { spokenCitations, type CitationFinder } from '../scripture/scripture.ide
 import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
-import { outlineTheme, sectionTitle } from './extractive.wording.ts';
+import { applicationTemplate, outlineTheme, sectionTitle, sharedTheme } from './extractive.wording.ts';
 import { isFrame, leansBack } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
@@ -28,7 +28,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
 
   async generateOutline(input: GenerationInput): Promise<Outline> {
     const analysis = await this.analyse(input);
-    const outline = buildOutline(analysis);
+    const outline = buildOutline(analysis, input.title);
     const errors = schemaErrors(outlineSchema, outline);
     if (errors.length) throw new GenerationError(`Extractive outline does not match the schema: ${errors.join('; ')}`);
     return outline;
@@ -52,7 +52,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
 
   private async analyse(input: GenerationInput): Promise<SermonAnalysis> {
     const last = this.last;
-    if (last && last.input.transcript === input.transcript && last.input.references === input.references) return last.analysis;
+    if (last && last.input.transcript === input.transcript && last.input.references === input.references && last.input.lowConfidence === input.lowConfidence) return last.analysis;
     if (!input.transcript.trim()) throw new GenerationError('The transcript is empty');
     const references = input.references ?? (await this.findCitations(input.transcript));
     // The cited passages' text tells the preacher reading them aloud from the preacher's own
@@ -68,14 +68,14 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
         }
       }),
     );
-    const analysis = analyseSermon(input.transcript, references, 5, passages);
+    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence };
     if (analysis.sections.length === 0) throw new GenerationError('The transcript has no sentences to work from');
-    this.last = { input: { transcript: input.transcript, references: input.references }, analysis };
+    this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence }, analysis };
     return analysis;
   }
 }
 
-export function buildOutline(a: SermonAnalysis): Outline {
+export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
   const titles = new Set<string>();
   const used = new Set<number>();
   const mainPoints = a.sections.map((section) => {
@@ -102,13 +102,16 @@ export function buildOutline(a: SermonAnalysis): Outline {
   const keyPoints = distinctText(standalone.length >= 3 ? standalone : claims).slice(0, 5).sort(byIndex).map((s) => s.text);
   const rankPos = new Map(a.globalRank.map((s, i) => [s.index, i]));
   const byRank = (x: Sentence, y: Sentence) => rankPos.get(x.index)! - rankPos.get(y.index)!;
-  const applications = distinctText(a.sentences.filter((s) => content(s) && isApplication(s)).sort(byRank)).slice(0, 5).sort(byIndex).map((s) => s.text);
+  const said = distinctText(a.sentences.filter((s) => content(s) && isApplication(s)).sort(byRank)).slice(0, 5).sort(byIndex).map((s) => s.text);
+  // A sermon without a call to action of its own still gets one thing to do, about its passage.
+  const first = a.distinct[0]?.display;
+  const applications = said.length ? said : [applicationTemplate(first)];
   const illustrations = distinctText(a.sentences.filter((s) => content(s) && isIllustration(s)).sort(byRank)).slice(0, 3).sort(byIndex).map((s) => s.text);
   const contentSentences = a.sentences.filter(content);
   const tailStart = contentSentences[Math.floor(contentSentences.length * 0.85)]?.index ?? 0;
   const conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart).sort(byRank)).slice(0, 3).sort(byIndex).map((s) => s.text);
   return {
-    theme: outlineTheme(a) || (mainPoints[0]?.title ?? ''),
+    theme: outlineThemeOf(a, mainPoints, sermonTitle),
     mainPoints,
     keyPoints,
     scriptures: a.distinct.map((r) => r.display),
@@ -141,6 +144,16 @@ function daySections(a: SermonAnalysis): Section[] {
 }
 
 const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
+
+/** What the points share; else the sermon's own title; else its leading noun phrase. */
+function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: string; summary: string }[], sermonTitle?: string): string {
+  const trusted = (w: string) => !a.lowConfidence?.has(w);
+  const statements = a.sections.map((s, i) => s.statement ?? `${mainPoints[i]?.title ?? ''}`);
+  const shared = sharedTheme(statements, trusted);
+  if (shared) return shared;
+  if (sermonTitle?.trim()) return sermonTitle.trim();
+  return outlineTheme(a) || (mainPoints[0]?.title ?? '');
+}
 
 /** The first sentence of each wording (a preacher repeats a line for emphasis). */
 function distinctText(sentences: readonly Sentence[]): Sentence[] {

@@ -32,6 +32,8 @@ export function contentTerms(text: string): string[] {
 // Where an unpunctuated transcript turns to a new part of the sermon.
 const TURNS = /\b(?:(?:our|my|the) (?:first|second|third|fourth|fifth|next|last|final) point|let us pray|let's pray|(?:please )?turn with me|good morning|this week|so this morning|let me close)\b/gi;
 
+const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|six|[1-6])\b|(?:Our|My|The) (?:first|second|third|fourth|fifth|next|last|final) point\b)/g;
+
 /** Sentences with their offsets; very long unpunctuated runs are cut at the sermon's turns and into ≤30-word pieces. */
 export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
@@ -42,6 +44,18 @@ export function splitSentences(text: string): Sentence[] {
     if (!body) continue;
     const start = m.index + lead;
     const words = [...body.matchAll(/\S+/g)];
+    // A point announced without a full stop before it ("…self control Number 3 God fights…")
+    // still starts a sentence.
+    const pointTurns = [...body.matchAll(POINT_TURN)].map((m) => m.index).filter((i) => i > 0);
+    if (words.length <= 60 && pointTurns.length) {
+      for (const [k, from] of [0, ...pointTurns].entries()) {
+        const to = pointTurns[k] ?? body.length;
+        const piece = body.slice(from, to).trim();
+        const s = start + from + (body.slice(from, to).length - body.slice(from, to).trimStart().length);
+        if (piece) out.push({ index: out.length, text: piece, start: s, end: s + piece.length, terms: contentTerms(piece) });
+      }
+      continue;
+    }
     if (words.length <= 60) {
       out.push({ index: out.length, text: body, start, end: start + body.length, terms: contentTerms(body) });
       continue;

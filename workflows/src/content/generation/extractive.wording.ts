@@ -15,6 +15,8 @@ const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b
  * alone, else its best noun phrase; never one of `taken`.
  */
 export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly Sentence[], taken: ReadonlySet<string>): string {
+  // Never a word the recogniser was unsure of (a misheard word must not become a headline).
+  const trusted = (c: string) => !(c.toLowerCase().match(/[a-z']+/g) ?? []).some((w) => a.lowConfidence?.has(w));
   const candidates: string[] = [];
   if (section.statement) candidates.push(compressClause(section.statement, MAX_TITLE_WORDS));
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
@@ -23,7 +25,7 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   for (const p of a.sermonPhrases.slice(0, 8)) candidates.push(phraseTitle(p.surface));
   // Nothing but housekeeping: the section's key word, so the day still has a heading.
   candidates.push(titleCase(section.phrase));
-  const chosen = candidates.find((c) => c && !taken.has(norm(c))) ?? candidates.find(Boolean) ?? '';
+  const chosen = candidates.find((c) => c && trusted(c) && c.split(/\s+/).length >= 2 && !taken.has(norm(c))) ?? candidates.find((c) => c && trusted(c) && !taken.has(norm(c))) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
 }
 
@@ -82,39 +84,57 @@ export function pointClause(statement: string | undefined, takeaway: string): st
 const quoted = (text: string) => `“${trimWords(text.trim(), 30).replace(/[.!?…]+$/, '')}.”`;
 const subject = (w: Wording) => (w.reference ? w.reference : 'your word');
 
-/** The day's phrase, unless the point already says it ("…through the dark valley"). */
+/** The day's theme noun phrase, lower case as it runs in a sentence. */
 function freshPhrase(w: Wording): string | undefined {
-  if (!w.phrase) return undefined;
-  const key = w.phrase.toLowerCase().replace(/^(?:the|a|an) /, '');
-  return w.clause?.toLowerCase().includes(key) ? undefined : lowerFirst(w.phrase);
+  return w.phrase ? lowerFirst(w.phrase) : undefined;
 }
 
+const NOT_A_THEME = new Set(['god', 'lord', 'jesus', 'christ', 'people', 'things', 'thing', 'way', 'day', 'time', 'point']);
+
+/**
+ * What the points share: a content word most of the points' statements say ("Endurance lays
+ * aside…", "Endurance looks to…"), as the outline's theme; undefined when they share none.
+ */
+export function sharedTheme(statements: readonly string[], trusted: (word: string) => boolean): string | undefined {
+  if (statements.length < 2) return undefined;
+  const counts = new Map<string, number>();
+  for (const s of statements) {
+    for (const w of new Set(s.toLowerCase().match(/[a-z']+/g) ?? [])) {
+      if (w.length < 4 || isStopword(w) || NOT_A_THEME.has(w) || !trusted(w)) continue;
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+  }
+  const [best] = [...counts].filter(([, n]) => n >= Math.max(2, Math.ceil(statements.length / 2))).sort((a, b) => b[1] - a[1]);
+  return best ? titleCase(best[0]) : undefined;
+}
+
+/** A thing to do when the sermon gives none: a fixed frame whose only slot is the reference. */
+export function applicationTemplate(reference: string | undefined): string {
+  return `Read ${reference || 'the passage of this sermon'} again slowly and write down one thing it asks you to do this week.`;
+}
+
+// Prayers are fixed frames with safe slots only: the day's reference and its theme noun phrase.
+// The preacher's words appear only as a marked quotation, never spliced into "teach me that…".
 export function openingPrayer(w: Wording): { quick: string; full: string } {
   const phrase = freshPhrase(w);
   const about = phrase ? ` about ${phrase}` : '';
-  if (w.clause) {
-    return {
-      quick: `Lord, as I read ${subject(w)}, open my heart to this truth: ${w.clause}. Amen.`,
-      full: `Heavenly Father, I come to ${subject(w)} today. Quiet my heart, open my eyes to what it says${about}, and teach me that ${w.clause}. Make me ready to obey what I read. In Jesus’ name, amen.`,
-    };
-  }
   return {
-    quick: `Lord, as I read ${subject(w)}, let this word settle in my heart: ${quoted(w.takeaway)} Amen.`,
-    full: `Heavenly Father, I come to ${subject(w)} today. Quiet my heart and open my eyes to what it says${about}. Let this word from the sermon take root in me: ${quoted(w.takeaway)} Make me ready to obey what I read. In Jesus’ name, amen.`,
+    quick: `Lord, as I read ${subject(w)}, open my heart to what you are teaching me${about}. Amen.`,
+    full: `Heavenly Father, I come to ${subject(w)} today. Quiet my heart and open my eyes to what it says${about}. Make me ready to obey what I read. In Jesus’ name, amen.`,
   };
 }
 
 export function closingPrayer(w: Wording): { quick: string; full: string } {
-  const carry = w.clause ? `Help me live this week as someone who believes that ${w.clause}.` : `Help me carry this word into my week: ${quoted(w.takeaway)}`;
+  const phrase = freshPhrase(w);
   return {
-    quick: w.clause ? `Lord, thank you that ${w.clause}. Help me live it today. Amen.` : `Lord, help me live out what I heard today: ${quoted(w.takeaway)} Amen.`,
-    full: `Father, thank you for ${subject(w)}${freshPhrase(w) ? ` and for what it shows me about ${freshPhrase(w)}` : ''}. ${carry} Where it is hard, keep me faithful; where I fall short, forgive me and lift me up. In Jesus’ name, amen.`,
+    quick: `Lord, thank you for what ${subject(w)} shows me${phrase ? ` about ${phrase}` : ''}. Help me live it today. Amen.`,
+    full: `Father, thank you for ${subject(w)}. Let this word from the sermon take root in me: ${quoted(w.takeaway)} Where it is hard, keep me faithful; where I fall short, forgive me and lift me up. In Jesus’ name, amen.`,
   };
 }
 
 export function questions(w: Wording): { quick: string; full: string } {
   return {
-    quick: w.clause ? `How does knowing that ${w.clause} change the way you will live today?` : `What is one way you can live out this truth today: ${quoted(w.takeaway)}?`.replace('.”?', '”?'),
+    quick: `What is one way you can live out this word from the sermon today: ${quoted(w.takeaway)}?`.replace('.”?', '”?'),
     full: `Read ${subject(w)} again with this line from the sermon in mind: ${quoted(w.line)} Where in your home, work or church will this truth matter most this week, and what will you do differently?`,
   };
 }
