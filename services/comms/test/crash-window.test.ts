@@ -1,6 +1,7 @@
 // A comms process dies after the SMTP server took a message and before it recorded the fact.
-// The message must not be lost: once the claim's lease runs out another dispatcher sends it again
-// (same Message-ID) — at-least-once, so the recipient may see it twice (ADR 0011).
+// The row says the message was handed over (handed_over_at, written before the final "." of DATA):
+// once the claim's lease runs out another dispatcher records it as sent and does not send it again
+// (ADR 0014). The recipient gets exactly one copy.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +20,7 @@ describe('crash between SMTP delivery and recording it', () => {
     for (const fn of cleanup.reverse()) await fn().catch(() => {});
   });
 
-  it('sends the e-mail again after the lease runs out, never loses it', async () => {
+  it('records the handed-over e-mail as sent after the lease runs out, without a second copy', async () => {
     const { catcher } = await sharedMail();
     // lease = 4 × MAIL_SMTP_TIMEOUT_MS = 4 s
     const env = await commsTestEnv({ MAIL_SMTP_TIMEOUT_MS: '1000' });
@@ -51,6 +52,7 @@ describe('crash between SMTP delivery and recording it', () => {
     const stuck = await row();
     assert.equal(stuck.status, 'sending');
     assert.equal(stuck.attempts, 1);
+    assert.ok(stuck.handed_over_at, 'the hand-over was recorded before the final "."');
     assert.ok(stuck.available_at.getTime() > Date.now(), 'still under its lease');
 
     // A new dispatcher (a restarted or second instance) leaves it alone until the lease ends, then sends it.
@@ -72,9 +74,10 @@ describe('crash between SMTP delivery and recording it', () => {
 
     const sent = await row();
     assert.equal(sent.attempts, 2);
+    assert.match(sent.smtp_response ?? '', /not sent again/);
     const copies = await messagesTo(catcher, to);
-    assert.equal(copies.length, 2, 'at-least-once: the recipient gets a duplicate, not nothing');
-    assert.deepEqual(copies.map((m) => m.headers?.['message-id']), [sent.message_id, sent.message_id]);
+    assert.equal(copies.length, 1, 'exactly one copy');
+    assert.deepEqual(copies.map((m) => m.headers?.['message-id']), [sent.message_id]);
     assert.equal(first.headers?.['message-id'], sent.message_id);
     const outcomes = await database.db.selectFrom('outbox').select('type').where('key', '=', sent.id).execute();
     assert.deepEqual(outcomes.map((o) => o.type), ['comms.email.sent.v1']);

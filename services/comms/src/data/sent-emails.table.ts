@@ -22,6 +22,8 @@ export interface SentEmailsTable {
   created_at: Generated<Date>;
   sent_at: Date | null;
   failed_at: Date | null;
+  /** the message was complete at the SMTP server but for the final "." when this was set */
+  handed_over_at: Generated<Date | null>;
   /** kind 'communication': the recipient's communications row */
   communication_id: Generated<string | null>;
   /** sent through this SMTP integration; null: the platform's SMTP_URL */

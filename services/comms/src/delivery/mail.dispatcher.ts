@@ -12,7 +12,7 @@ import type { SentEmailRow } from '../data/sent-emails.table.ts';
 import { describeSmtpFailure } from '../mail/mail.transport.ts';
 import type { MailTransport, OutgoingMail } from '../mail/mail.transport.ts';
 import type { CommunicationDelivery } from '../campaigns/communication.delivery.ts';
-import { claimDue, markFailed, markRetry, markSent } from './sent-email.repository.ts';
+import { claimDue, markFailed, markHandedOver, markRetry, markSent } from './sent-email.repository.ts';
 import type { SendRates } from './sent-email.repository.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -94,6 +94,13 @@ export class MailDispatcher {
 
   async #deliver(row: SentEmailRow): Promise<void> {
     const log = { emailId: row.id, kind: row.kind, attempt: row.attempts, sourceEventId: row.source_event_id };
+    if (row.handed_over_at) {
+      // An earlier claim handed the message over and was interrupted before recording it: the
+      // server has it (ADR 0014). Recorded as sent, never sent twice.
+      await this.#recordSent(row, 'handed over to the SMTP server before an interruption; not sent again');
+      this.#o.logger.warn(log, 'mail dispatcher: e-mail was handed over before an interruption; recorded as sent');
+      return;
+    }
     if (row.attempts > this.#o.maxAttempts) {
       // The previous claim was the last allowed attempt and its sender never reported back.
       await this.#fail(row, `gave up after ${row.attempts - 1} attempts; the last one was interrupted`, false, row.attempts - 1);
@@ -113,6 +120,9 @@ export class MailDispatcher {
         }
         ({ transport, mail } = prepared);
       }
+      mail.onHandover = async () => {
+        if (!(await markHandedOver(this.#o.db, row))) throw new Error('the claim on this e-mail ran out; another dispatcher owns it now');
+      };
       ({ response } = await transport.send(mail));
     } catch (error) {
       const failure = describeSmtpFailure(error);
@@ -128,16 +138,19 @@ export class MailDispatcher {
       this.stats.retried += 1;
       return;
     }
-    // Delivered. Should the process die before this commits, the lease runs out and the message is
-    // sent again with the same Message-ID: at-least-once (ADR 0011).
+    // Delivered. Should the process die before this commits, handed_over_at says so (ADR 0014).
+    await this.#recordSent(row, response);
+    this.stats.sent += 1;
+    this.#o.logger.info(log, 'mail dispatcher: e-mail sent');
+  }
+
+  async #recordSent(row: SentEmailRow, response: string): Promise<void> {
     await this.#record(row, async (trx) => {
       const sentAt = await markSent(trx, row, response);
       if (!sentAt) return;
       if (row.kind === 'communication') await this.#o.communications?.markSent(trx, row, sentAt);
       await appendEvent(trx, this.#event(row, 'comms.email.sent.v1', { messageId: row.message_id, sentAt: sentAt.toISOString() }));
     });
-    this.stats.sent += 1;
-    this.#o.logger.info(log, 'mail dispatcher: e-mail sent');
   }
 
   async #fail(row: SentEmailRow, reason: string, permanent: boolean, attempts: number): Promise<void> {

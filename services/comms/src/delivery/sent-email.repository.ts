@@ -75,6 +75,12 @@ function claimed(db: Executor<Db>, row: SentEmailRow) {
   return db.updateTable('sent_emails').where('id', '=', row.id).where('status', '=', 'sending').where('attempts', '=', row.attempts);
 }
 
+/** Before the final "." of DATA: false when this claim no longer holds the row (do not send). */
+export async function markHandedOver(db: Executor<Db>, row: SentEmailRow): Promise<boolean> {
+  const updated = await claimed(db, row).set({ handed_over_at: sql<Date>`now()` }).executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
 export async function markSent(db: Executor<Db>, row: SentEmailRow, smtpResponse: string): Promise<Date | undefined> {
   const updated = await claimed(db, row)
     .set({ status: 'sent', sent_at: sql<Date>`now()`, smtp_response: smtpResponse.slice(0, 1000), last_error: null })
@@ -85,7 +91,7 @@ export async function markSent(db: Executor<Db>, row: SentEmailRow, smtpResponse
 
 export async function markRetry(db: Executor<Db>, row: SentEmailRow, error: string, delayMs: number): Promise<boolean> {
   const updated = await claimed(db, row)
-    .set({ status: 'pending', last_error: error, available_at: sql<Date>`now() + ${delayMs} * interval '1 millisecond'` })
+    .set({ status: 'pending', last_error: error, handed_over_at: null, available_at: sql<Date>`now() + ${delayMs} * interval '1 millisecond'` })
     .executeTakeFirst();
   return updated.numUpdatedRows > 0n;
 }

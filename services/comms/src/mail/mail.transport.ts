@@ -1,6 +1,8 @@
 // SMTP delivery with nodemailer. One connection per message (no pool): the dispatcher sends a
 // handful at a time, and a fresh connection recovers by itself when the server comes back.
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { MailFrom } from './mail.address.ts';
 
 export interface OutgoingMail {
@@ -13,6 +15,11 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** the sender when not the transport's own (a church's integration: its From name and address) */
   from?: MailFrom;
+  /**
+   * Called once the whole message reached the server, before the final "." of DATA that makes the
+   * server take it. A rejection aborts the transaction (the server then drops the message).
+   */
+  onHandover?: () => Promise<void>;
 }
 
 export interface Delivered {
@@ -51,16 +58,23 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     : nodemailer.createTransport({ url: options.url, ...timeouts, ...pool });
   return {
     async send(mail) {
-      const info = await transporter.sendMail({
-        from: mail.from ? { name: mail.from.name, address: mail.from.address } : { name: options.from.name, address: options.from.address },
+      const from = mail.from ?? options.from;
+      const message = {
+        from: { name: from.name, address: from.address },
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
         ...(mail.headers ? { headers: mail.headers } : {}),
-      });
-      return { messageId: info.messageId, response: info.response };
+      };
+      if (!mail.onHandover) {
+        const info = await transporter.sendMail(message);
+        return { messageId: info.messageId, response: info.response };
+      }
+      const raw = await new MailComposer(message).compile().build();
+      const info = await transporter.sendMail({ envelope: { from: from.address, to: [mail.to] }, raw: new HandoverStream(raw, mail.onHandover) });
+      return { messageId: mail.messageId, response: info.response };
     },
     close() {
       transporter.close();
@@ -82,4 +96,36 @@ export function describeSmtpFailure(error: unknown): SmtpFailure {
   const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
   const permanent = e.permanent === true || (responseCode !== undefined && responseCode >= 500 && responseCode < 600 && responseCode !== 503);
   return { permanent, message: code && !message.startsWith(code) ? `${code}: ${message}` : message };
+}
+
+/**
+ * The message bytes, then (once they were taken by the SMTP client) a pause for `onHandover`
+ * before the end that makes nodemailer send the final ".". highWaterMark 0: the second read only
+ * comes after the consumer took the bytes.
+ */
+class HandoverStream extends Readable {
+  readonly #raw: Buffer;
+  readonly #onHandover: () => Promise<void>;
+  #pushed = false;
+  #waiting = false;
+
+  constructor(raw: Buffer, onHandover: () => Promise<void>) {
+    super({ highWaterMark: 0 });
+    this.#raw = raw;
+    this.#onHandover = onHandover;
+  }
+
+  override _read(): void {
+    if (!this.#pushed) {
+      this.#pushed = true;
+      this.push(this.#raw);
+      return;
+    }
+    if (this.#waiting) return;
+    this.#waiting = true;
+    this.#onHandover().then(
+      () => this.push(null),
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
 }
