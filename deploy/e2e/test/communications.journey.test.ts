@@ -55,7 +55,7 @@ async function signedInAt(person: Person, path: string): Promise<Page> {
   return page;
 }
 
-const mailTo = (address: string) => stack.mail.waitForMessage((m) => m.to.some((to) => to.address === address), 30_000);
+const mailTo = (address: string, subject?: RegExp) => stack.mail.waitForMessage((m) => m.to.some((to) => to.address === address) && (!subject || subject.test(m.subject)), 30_000);
 
 test('SMTP integration → test e-mail → templated e-mail to three contacts → opens, clicks, SendGrid events', async () => {
   const page = await signedInAt(admin, '/settings');
@@ -85,7 +85,7 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
 
   await page.getByRole('button', { name: 'Send test e-mail' }).click();
   await page.getByText('Test e-mail sent', { exact: true }).waitFor(VISIBLE);
-  const testMail = await mailTo(admin.email);
+  const testMail = await mailTo(admin.email, /^Test e-mail from Grace Chapel$/);
   assert.equal(testMail.from[0]?.address, 'hello@grace-e2e.org');
   await screenshot(page, '90-email-integration-editor');
   await page.getByRole('button', { name: 'Save Changes' }).click();

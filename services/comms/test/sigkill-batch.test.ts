@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { createDatabase } from '@lectern/service-kit';
 import { CampaignService } from '../src/campaigns/campaign.service.ts';
@@ -12,6 +14,14 @@ import type { CommsDatabase } from '../src/data/database.ts';
 import { commsTestEnv, sharedMail, waitFor } from './helper.ts';
 
 const RECIPIENTS = 60;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('comms killed mid-batch', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -22,14 +32,16 @@ describe('comms killed mid-batch', () => {
   it('delivers every recipient exactly once after SIGKILL and restart', async () => {
     const { catcher } = await sharedMail();
     // 25 a second: the send takes a few seconds, so the kill lands with deliveries in flight
-    const env = await commsTestEnv({ MAIL_PLATFORM_RATE_PER_SECOND: '25', MAIL_BATCH_SIZE: '10', MAIL_SMTP_TIMEOUT_MS: '1000', PORT: '0' });
+    const port = await freePort();
+    const env = await commsTestEnv({ MAIL_PLATFORM_RATE_PER_SECOND: '25', MAIL_BATCH_SIZE: '10', MAIL_SMTP_TIMEOUT_MS: '1000', HOST: '127.0.0.1', PORT: String(port) });
+    const ready = async () => (await fetch(`http://127.0.0.1:${port}/api/comms/readyz`).catch(() => undefined))?.ok === true;
     const start = async (): Promise<ChildProcess> => {
       const child = spawn(process.execPath, [new URL('../src/server.ts', import.meta.url).pathname], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       cleanup.push(async () => child.kill('SIGKILL'));
       let output = '';
       child.stdout!.on('data', (d: Buffer) => (output += d));
       child.stderr!.on('data', (d: Buffer) => (output += d));
-      await waitFor('comms to listen', () => /Server listening|server listening/i.test(output) || child.exitCode !== null, 60_000);
+      await waitFor('comms to be ready', async () => child.exitCode !== null || (await ready()), 90_000);
       assert.equal(child.exitCode, null, output);
       return child;
     };

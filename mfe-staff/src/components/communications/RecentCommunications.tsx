@@ -44,6 +44,7 @@ const Table = styled.table`
 
 const Status = styled.span<{ $tone: 'ok' | 'bad' | 'wait' }>`
   font-weight: 700;
+  white-space: nowrap;
   color: ${({ theme, $tone }) => ($tone === 'ok' ? theme.colors.success : $tone === 'bad' ? theme.colors.danger : theme.colors.inkMuted)};
 `;
 

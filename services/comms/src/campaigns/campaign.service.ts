@@ -100,8 +100,7 @@ export class CampaignService {
     if (recipients.size === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { detail: 'Every chosen recipient is on the suppression list (an earlier e-mail bounced or was reported as spam).' });
 
     const integration = await findDefaultIntegration(db, orgId);
-    const organization = await db.selectFrom('organizations').select('name').where('id', '=', orgId).executeTakeFirst();
-    const organizationName = organization?.name ?? (integration ? integration.from_name || integration.title : 'Your church');
+    const organizationName = await this.organizationName(orgId);
     const campaignId = randomUUID();
     const campaignName = request.campaignName?.trim() || template.name;
     const sender = integration ? `integration:${integration.id}` : 'platform';
@@ -159,8 +158,12 @@ export class CampaignService {
     return { campaignId, queued: recipients.size, suppressed, message: `Email sent successfully!${skipped}` };
   }
 
-  async organizationName(orgId: string): Promise<string | undefined> {
-    return (await this.#db.selectFrom('organizations').select('name').where('id', '=', orgId).executeTakeFirst())?.name;
+  /** The church name e-mails show: identity's (projection), else the default integration's sender name. */
+  async organizationName(orgId: string): Promise<string> {
+    const organization = await this.#db.selectFrom('organizations').select('name').where('id', '=', orgId).executeTakeFirst();
+    if (organization) return organization.name;
+    const integration = await findDefaultIntegration(this.#db, orgId);
+    return integration ? integration.from_name || integration.title : 'Your church';
   }
 
   async recent(orgId: string, limit = RECENT_LIMIT): Promise<CommunicationJson[]> {

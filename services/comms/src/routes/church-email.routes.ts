@@ -80,7 +80,7 @@ export async function churchEmailRoutes(app: FastifyInstance, options: ChurchEma
   app.get<{ Params: { id: string } }>('/templates/:id/preview', { schema: { params: idParam } }, async (request) => {
     const caller = await callerOf(request);
     const row = await templates.find(caller.orgId, request.params.id);
-    const organizationName = (await campaigns.organizationName(caller.orgId)) ?? 'Your church';
+    const organizationName = await campaigns.organizationName(caller.orgId);
     return { template: templateJson(row), ...templates.preview(row, organizationName) };
   });
 
