@@ -15,6 +15,7 @@ import { EmailIntegrationEditorPage } from './pages/EmailIntegrationEditorPage.t
 import { StaffOnly } from './components/StaffOnly.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
+import { IntegrationEditorPage } from './pages/IntegrationEditorPage.tsx';
 
 export function StaffApp() {
   return (
@@ -71,6 +72,8 @@ export function StaffApp() {
                 </CompanyDomainGate>
               }
             />
+            <Route path="/settings/integrations/:mode/:integrationId" element={<CompanyDomainGate><IntegrationEditorPage /></CompanyDomainGate>} />
+            <Route path="/settings/:mode/:integrationId" element={<CompanyDomainGate><IntegrationEditorPage /></CompanyDomainGate>} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

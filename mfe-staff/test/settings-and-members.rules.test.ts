@@ -36,3 +36,12 @@ test('members page texts: Joined date or N/A, count line, empty text by filters,
   assert.equal(filterQuery({ search: ' Ruth & Co ', role: 'MEMBER', status: '' }), '?search=Ruth+%26+Co&role=MEMBER');
   assert.equal(filterQuery({ search: '', role: '', status: '' }), '');
 });
+
+test('integration catalogue: Show All / Email / CMS filters and search; editor modes', async () => {
+  const { filterCatalogue, editorMode } = await import('../src/integrations/integrations.rules.ts');
+  assert.deepEqual(filterCatalogue('all', '').map((e) => e.type), ['rockRms', 'planningCenter']);
+  assert.deepEqual(filterCatalogue('cms', 'planning').map((e) => e.type), ['planningCenter']);
+  assert.deepEqual(filterCatalogue('email', ''), [], 'no e-mail integrations in this catalogue: "No integrations found."');
+  assert.deepEqual(filterCatalogue('all', 'ROCK').map((e) => e.type), ['rockRms']);
+  assert.deepEqual([editorMode('add'), editorMode('new'), editorMode('edit'), editorMode('other')], ['add', 'add', 'edit', null]);
+});

@@ -210,6 +210,87 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   await page.context().close();
 });
 
+test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 people in 3 pages, edits them on /members, exports and re-imports the CSV', async () => {
+  const orgId = await seedOrganization(stack, 'Cornerstone Fellowship');
+  const admin = await seedPerson(stack, orgId, 'ADMIN', { email: `sync-admin-${Date.now()}@lectern.app` });
+  const page = await signedInAt(admin, '/settings');
+  await openSection(page, 'Integrations');
+  const integrations = section(page, 'Integrations');
+  await integrations.getByText('No integrations connected yet.').waitFor(VISIBLE);
+  await integrations.getByRole('button', { name: 'Add New Integration' }).click();
+  await integrations.getByRole('button', { name: 'Email', exact: true }).click();
+  await integrations.getByText('No integrations found.').waitFor(VISIBLE);
+  await integrations.getByRole('button', { name: 'Church Management Systems (CMS)' }).click();
+  assert.equal(await integrations.getByRole('list', { name: 'Integration catalogue' }).locator('li').count(), 2);
+  await integrations.getByLabel('Search integrations').fill('planning');
+  assert.equal(await integrations.getByRole('list', { name: 'Integration catalogue' }).locator('li').count(), 1);
+  await screenshot(page, '70-integrations-catalogue');
+  await integrations.getByRole('link', { name: 'Connect' }).click();
+  await page.waitForURL(`${stack.origin}/settings/integrations/new/planningCenter`, VISIBLE);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('API Key is required.').waitFor(VISIBLE);
+  assert.ok(await page.getByText('From Email is required.').isVisible());
+  await page.getByLabel('API Key').fill('lectern-demo-app:lectern-demo-secret');
+  await page.getByLabel('From Email').fill('office@cornerstone.example');
+  await screenshot(page, '71-integration-editor');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${stack.origin}/settings`, VISIBLE);
+  await page.getByText('Integration added!').waitFor(VISIBLE);
+
+  await openSection(page, 'Integrations');
+  const yours = section(page, 'Integrations').getByRole('list', { name: 'Your integrations' });
+  await yours.getByText('Planning Center').waitFor(VISIBLE);
+  await yours.getByRole('button', { name: 'Sync Members' }).click();
+  await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: 60_000 });
+  await yours.getByText(/last synced .* \(250 members\)/).waitFor(VISIBLE);
+  await screenshot(page, '72-integrations-synced');
+
+  // Edit: Test Connection (the simulated 1-second wait).
+  await yours.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('heading', { name: 'Edit Planning Center' }).waitFor(VISIBLE);
+  assert.equal(await page.getByLabel('API Key').inputValue(), '', 'the saved key is never sent back');
+  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await page.getByText('Connection to Planning Center succeeded.').waitFor(VISIBLE);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL(`${stack.origin}/settings`, VISIBLE);
+
+  // The synced people on /members: filter, edit, export, re-import.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
+  await page.getByTestId('member-count').getByText('250 Members').waitFor(VISIBLE);
+  await page.getByLabel('Search members').fill('naomi.adams.3@');
+  await page.getByTestId('member-count').getByText('1 Member').waitFor(VISIBLE);
+  await page.getByLabel('Role of Naomi Adams').selectOption('VOLUNTEER');
+  await page.getByText('Member role updated').waitFor(VISIBLE);
+  await page.getByLabel('Search members').fill('');
+  await page.getByLabel('Role filter').selectOption('VOLUNTEER');
+  await page.getByTestId('member-count').getByText('1 Member').waitFor(VISIBLE);
+  await page.getByLabel('Role filter').selectOption('');
+  await page.getByTestId('member-count').getByText('250 Members').waitFor(VISIBLE);
+  await screenshot(page, '73-members-synced');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
+  assert.equal(csv.trim().split('\n').length, 251, 'header + 250 rows');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const importer = page.getByRole('dialog', { name: 'Import Members' });
+  await importer.getByLabel('CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await importer.getByText('250 rows ready, 0 with errors.').waitFor(VISIBLE);
+  await importer.getByRole('button', { name: 'Import 250 members' }).click();
+  await page.getByText('Imported 250 members (0 added, 250 updated).').waitFor(VISIBLE);
+  await page.getByTestId('member-count').getByText('250 Members').waitFor(VISIBLE);
+  const { rows } = await stack.identityDb.query<{ n: string }>("select count(*) as n from members where org_id = $1 and role = 'VOLUNTEER'", [orgId]);
+  assert.equal(rows[0]!.n, '1', 'the edited role survived the round trip');
+
+  // Delete with confirmation.
+  await page.goto(`${stack.origin}/settings/integrations/edit/planningCenter`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Planning Center?' }).getByRole('button', { name: 'Delete Integration' }).click();
+  await page.waitForURL(`${stack.origin}/settings`, VISIBLE);
+  await page.getByText('Integration deleted!').waitFor(VISIBLE);
+  await page.goto(`${stack.origin}/settings/integrations/edit/salesforce`);
+  await page.getByText('Integration not found.').waitFor(VISIBLE);
+  await page.context().close();
+});
+
 test('a non-internal ADMIN sees Organization and User Profile only, and is sent from /members to /', async () => {
   const page = await signedInAt(externalAdmin, '/settings');
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor(VISIBLE);
@@ -217,6 +298,14 @@ test('a non-internal ADMIN sees Organization and User Profile only, and is sent 
   await screenshot(page, '62-settings-external-admin');
   await page.goto(`${stack.origin}/members`);
   await page.waitForURL(`${stack.origin}/`, VISIBLE);
+  await page.goto(`${stack.origin}/settings/integrations/new/planningCenter`);
+  await page.waitForURL(`${stack.origin}/`, VISIBLE);
+  // The server refuses what the screens hide.
+  const token = await page.evaluate(() => JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string } }).localStorage.getItem('lectern.session')).state.accessToken as string);
+  for (const path of ['/members', '/integrations', '/invites', '/organization/users']) {
+    const res = await fetch(`${stack.origin}/api/identity${path}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 403, path);
+  }
   await page.context().close();
 });
 
@@ -226,6 +315,12 @@ test('a MEMBER sees only the User Profile', async () => {
   assert.deepEqual((await sectionTitles(page)).map((t) => t.replace('▼', '').trim()), ['User Profile']);
   assert.ok(await section(page, 'User Profile').getByRole('button', { name: 'Edit' }).isVisible());
   await screenshot(page, '63-settings-member');
+  const token = await page.evaluate(() => JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string } }).localStorage.getItem('lectern.session')).state.accessToken as string);
+  for (const path of ['/members', '/integrations', '/invites']) {
+    assert.equal((await fetch(`${stack.origin}/api/identity${path}`, { headers: { authorization: `Bearer ${token}` } })).status, 403, path);
+  }
+  await page.goto(`${stack.origin}/members`);
+  await page.waitForURL(`${stack.origin}/`, VISIBLE);
   await page.context().close();
 });
 

@@ -16,6 +16,8 @@ import { asrEnv, ensureAsr, getTestInfra, mailOf, startPrivateInfra } from '@lec
 import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { repoRoot, resultsDir, startEdge } from './frontend.helpers.ts';
+import { startChurchSystems } from '@lectern/local-stack/church-systems';
+import type { ChurchSystemsServer } from '@lectern/local-stack/church-systems';
 
 export const SERVICES = ['identity', 'comms', 'sermons', 'billing'] as const;
 type ServiceName = (typeof SERVICES)[number];
@@ -60,6 +62,8 @@ export interface Stack {
   logDir: string;
   /** The Stripe stand-in, when the stack runs billing. */
   stripe?: StripeStandIn;
+  /** The Planning Center / Rock RMS stand-ins identity syncs members from. */
+  churchSystems: ChurchSystemsServer;
   stop(): Promise<void>;
 }
 
@@ -110,7 +114,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   mkdirSync(logDir, { recursive: true });
   const children: ChildProcess[] = [];
   const scratch: string[] = [];
-  // seals secrets at rest (SMTP passwords) in every service that keeps some
+  const churchSystems = await startChurchSystems({ people: 250 });
+  // seals secrets at rest (SMTP passwords, integration credentials) in every service that keeps some
   const secretKeys = `e2e:${randomBytes(32).toString('base64')}`;
 
   // The sermons service and its worker share the bucket directory, the service token and a task
@@ -145,7 +150,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ? { ...sermonsEnv, IDENTITY_URL: identityOrigin, UPLOAD_TMP_DIR: join(sermonsEnv.STORAGE_FS_ROOT!, 'spool') }
         : name === 'billing'
           ? billingEnv
-          : {};
+          : name === 'identity'
+            ? { PLANNING_CENTER_API_BASE: churchSystems.planningCenterBase, ROCK_RMS_API_BASE: churchSystems.rockRmsBase }
+            : {};
     const { child, logFile } = startChild(name, join(repoRoot, `services/${name}/src/server.ts`), join(repoRoot, `services/${name}`), {
       PATH: process.env.PATH ?? '',
       ...infraEnv,
@@ -200,9 +207,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     identityDb,
     logDir,
     ...(stripe ? { stripe } : {}),
+    churchSystems,
     async stop() {
       await edge.close();
       await stripe?.stop();
+      await churchSystems.close();
       await identityDb.end();
       // The worker first: it finishes its activity calls before the service goes away.
       for (const child of children.reverse()) {

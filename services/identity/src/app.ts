@@ -1,7 +1,7 @@
 // Builds the identity app: kit (config, logs, errors, db + migrations, outbox, OpenAPI, health)
 // → signing keys → auth (verifying its own tokens through the kit plugin) → routes. Tests build
 // it with `inject`; server.ts only listens.
-import { apiPrefix, authPlugin, createServiceApp } from '@lectern/service-kit';
+import { apiPrefix, authPlugin, createSecretBox, createServiceApp } from '@lectern/service-kit';
 import type { HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import { CaptchaVerifier } from './captcha/index.ts';
 import type { IdentityConfig } from './config.ts';
@@ -26,6 +26,7 @@ import { createResetThrottle } from './password-reset/reset.throttle.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
 import { memberRoutes } from './members/member.routes.ts';
 import { consoleRoutes } from './console/console.routes.ts';
+import { integrationRoutes } from './integrations/integration.routes.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
@@ -60,6 +61,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     captchaKey,
     throttle: new SignInThrottle(new PgThrottleStore(db)),
     resetThrottle: createResetThrottle(new PgThrottleStore(db)),
+    secrets: createSecretBox(config),
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
   };
   app.decorate('identity', ctx);
@@ -81,5 +83,6 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   await app.register(memberRoutes, { prefix, ctx });
   await app.register(consoleRoutes, { prefix, ctx });
   await app.register(billingAccountRoutes, { prefix, ctx });
+  await app.register(integrationRoutes, { prefix, ctx });
   return app as IdentityApp;
 }

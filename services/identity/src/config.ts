@@ -1,11 +1,19 @@
 // The identity service's configuration: the kit's base variables (ARCHITECTURE.md) plus its own.
-import { defineConfig, loadConfig } from '@lectern/service-kit';
+import { defineConfig, loadConfig, SecretConfigProperties } from '@lectern/service-kit';
 import type { Static } from 'typebox';
 import { Type } from 'typebox';
 
 export const SERVICE = 'identity';
 
 export const IdentityConfigSchema = defineConfig({
+  /** Keys that seal church-system credentials at rest (kit secret box, AES-256-GCM with key ids). */
+  ...SecretConfigProperties,
+  /** Planning Center API origin (the local stack points it at its stand-in). */
+  PLANNING_CENTER_API_BASE: Type.String({ default: 'https://api.planningcenteronline.com', pattern: '^https?://' }),
+  /** Rock RMS is self-hosted: the church's Rock origin. Unset: Rock RMS syncs are refused with a message. */
+  ROCK_RMS_API_BASE: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Longest Retry-After a member sync waits for before it stops with a message (seconds). */
+  MEMBER_SYNC_MAX_WAIT_SEC: Type.Integer({ default: 60, minimum: 1, maximum: 600 }),
   PORT: Type.Integer({ default: 4101, minimum: 0, maximum: 65535 }),
   /** The product's own e-mail domains ("company staff" in the spec), comma-separated. */
   COMPANY_DOMAINS: Type.String({ default: 'lectern.app,lectern.church', pattern: '^[a-z0-9.-]+(,[a-z0-9.-]+)*$' }),

@@ -1,5 +1,5 @@
 // What the use cases need, built once in app.ts.
-import type { KitTables } from '@lectern/service-kit';
+import type { KitTables, SecretBox } from '@lectern/service-kit';
 import type { Kysely } from 'kysely';
 import type { CaptchaVerifier } from './captcha/index.ts';
 import type { IdentityConfig } from './config.ts';
@@ -19,4 +19,6 @@ export interface IdentityContext {
   /** "Forgot password?" requests (its own counters). */
   resetThrottle: SignInThrottle;
   tokens: AccessTokenIssuer;
+  /** seals church-system API keys at rest */
+  secrets: SecretBox;
 }

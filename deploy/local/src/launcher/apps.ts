@@ -16,6 +16,8 @@ export const servicePort = (name: ServiceName): number => 4101 + services.indexO
 export const edgePort = 8080;
 /** The sample church feed (deploy/local/src/feeds) the console's RSS migration can be tried with. */
 export const feedServerPort = Number(process.env.FEED_SERVER_PORT ?? 4190);
+/** The Planning Center and Rock RMS stand-ins (deploy/local/src/church-systems) the member sync can be tried with. */
+export const churchSystemsPort = Number(process.env.CHURCH_SYSTEMS_PORT ?? 4191);
 export const sampleFeedUrl = `http://127.0.0.1:${feedServerPort}/feeds/rss.xml?count=12&broken=404@4`;
 /** The stateful Stripe stand-in (deploy/local/src/stripe-standin), next to stripe-mock's 12111/12112. */
 export const stripeStandInPort = 12113;
@@ -93,7 +95,15 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
           FEED_FETCH_ALLOW_ORIGINS: `127.0.0.1:${feedServerPort}`,
         }
         : {}),
-      ...(name === 'identity' ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password, IDENTITY_DEMO_ACCOUNTS: 'true' } : {}),
+      ...(name === 'identity'
+        ? {
+          IDENTITY_BOOTSTRAP_ADMIN_EMAIL: demoAccount.email,
+          IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: demoAccount.password,
+          IDENTITY_DEMO_ACCOUNTS: 'true',
+          PLANNING_CENTER_API_BASE: process.env.PLANNING_CENTER_API_BASE ?? `http://127.0.0.1:${churchSystemsPort}`,
+          ROCK_RMS_API_BASE: process.env.ROCK_RMS_API_BASE ?? `http://127.0.0.1:${churchSystemsPort}`,
+        }
+        : {}),
       ...(name === 'billing' ? billing.env : {}),
     },
   }));
@@ -108,6 +118,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
       PIPELINE_WORK_DIR: process.env.PIPELINE_WORK_DIR ?? path.join(repoRoot, '.lectern', 'pipeline'),
     },
   });
+  specs.push({ name: 'church-systems', entry: 'deploy/local/src/church-systems/serve.ts', port: churchSystemsPort, env: { CHURCH_SYSTEMS_PORT: String(churchSystemsPort) } });
   specs.push({ name: 'feeds', entry: 'deploy/local/src/feeds/serve.ts', port: feedServerPort, env: { FEED_SERVER_PORT: String(feedServerPort) } });
   const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(name)}`]));
   specs.push({ name: 'edge', entry: 'deploy/edge/src/server.ts', port: edgePort, env: { ...common, ...upstreams, HOST: '127.0.0.1', PORT: String(edgePort) } });

@@ -1,3 +1,4 @@
+import { DEMO_PLANNING_CENTER_TOKEN, DEMO_ROCK_RMS_KEY } from '../church-systems/church-systems.server.ts';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -142,6 +143,9 @@ export async function startCommand(): Promise<number> {
       : []),
     ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
     ...(apps.some((a) => a.spec.name === 'feeds') ? [`  Sample RSS feed  ${sampleFeedUrl} (console → RSS Migration)`] : []),
+    ...(apps.some((a) => a.spec.name === 'church-systems')
+      ? [`  Church systems   Planning Center and Rock RMS stand-ins, 250 people (Settings → Integrations as staff@lectern.app)`, `    API keys         Planning Center ${DEMO_PLANNING_CENTER_TOKEN}, Rock RMS ${DEMO_ROCK_RMS_KEY}`]
+      : []),
     // MailDev 3 serves its web UI at /index.html (its root answers 404).
     ...(e.mailApiUrl ? [`  Mail catcher     ${e.mailApiUrl.replace('127.0.0.1', 'localhost').replace(/\/$/, '')}/index.html`] : []),
     ...healthy.map((name) => `  ${`${name} API`.padEnd(16)} ${publicOrigin}/api/${name}/docs`),

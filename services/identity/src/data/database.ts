@@ -2,6 +2,7 @@
 import type { Executor, KitTables } from '@lectern/service-kit';
 import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
 import type { ConsoleSettingsTable } from './console-settings.table.ts';
+import type { IntegrationConfigTable } from './integration-config.table.ts';
 import type { MemberTable } from './member.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
@@ -12,6 +13,7 @@ export interface IdentityDatabase {
   organizations: OrganizationTable;
   users: UserTable;
   members: MemberTable;
+  integration_configs: IntegrationConfigTable;
   custom_user_roles: CustomUserRoleTable;
   staff_users: StaffUserTable;
   invite_tokens: InviteTokenTable;

@@ -1,0 +1,63 @@
+// /integrations: the settings Integrations section's API (spec 001 §2, §7). A company-only screen
+// (§6): every route needs a staff-side role on a verified company-domain e-mail, scoped to the
+// caller's organization. The API key goes in, never out.
+import { orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
+import type { ServiceInstance } from '@lectern/service-kit';
+import { Type } from 'typebox';
+import type { IdentityContext } from '../context.ts';
+import { deleteIntegration, getIntegration, listIntegrations, saveIntegration, syncIntegrationMembers, testConnection } from './integration.service.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const TypeParam = Type.Object({ type: Type.Union([Type.Literal('rockRms'), Type.Literal('planningCenter')]) });
+const IntegrationSchema = Type.Object({
+  id: Type.String(),
+  integrationType: Type.String(),
+  name: Type.String(),
+  credentials: Type.Object({ fromEmail: Type.String(), apiKeySet: Type.Boolean() }),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  lastSyncedAt: Nullable(Type.String()),
+  lastSyncCount: Nullable(Type.Integer()),
+});
+const Message = Type.Object({ message: Type.String() });
+
+export async function integrationRoutes(app: ServiceInstance, { ctx }: { ctx: IdentityContext }): Promise<void> {
+  app.addHook('onRequest', requireCompanyDomainStaff);
+
+  app.get('/integrations', { schema: { tags: ['integrations'], summary: 'Connected church-management systems, newest first', response: { 200: Type.Object({ items: Type.Array(IntegrationSchema) }) } } }, async (request) => ({
+    items: await listIntegrations(ctx, orgScope(request)),
+  }));
+
+  app.get('/integrations/:type', { schema: { tags: ['integrations'], summary: 'One integration (without its key)', params: TypeParam, response: { 200: IntegrationSchema } } }, async (request) =>
+    getIntegration(ctx, orgScope(request), request.params.type));
+
+  app.put('/integrations/:type', {
+    schema: {
+      tags: ['integrations'],
+      summary: 'Add or update: API Key (required when adding; empty keeps the stored one) and From Email',
+      params: TypeParam,
+      body: Type.Object({ apiKey: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))), fromEmail: Type.Optional(Nullable(Type.String({ maxLength: 320 }))) }),
+      response: { 200: Type.Object({ integration: IntegrationSchema, message: Type.String() }), 201: Type.Object({ integration: IntegrationSchema, message: Type.String() }) },
+    },
+  }, async (request, reply) => {
+    const { integration, message, created } = await saveIntegration(ctx, orgScope(request), request.params.type, request.body);
+    return reply.code(created ? 201 : 200).send({ integration, message });
+  });
+
+  app.delete('/integrations/:type', { schema: { tags: ['integrations'], summary: 'Delete an integration', params: TypeParam, response: { 200: Message } } }, async (request) =>
+    deleteIntegration(ctx, orgScope(request), request.params.type));
+
+  app.post('/integrations/:type/test', { schema: { tags: ['integrations'], summary: 'Connection test (the spec: a simulated 1-second wait)', params: TypeParam, response: { 200: Type.Object({ ok: Type.Boolean(), message: Type.String() }) } } }, async (request) =>
+    testConnection(ctx, orgScope(request), request.params.type));
+
+  app.post('/integrations/:type/sync-members', {
+    schema: {
+      tags: ['integrations'],
+      summary: 'sync-members: pull people page by page into members (upsert by person id and e-mail; never deletes)',
+      params: TypeParam,
+      response: {
+        200: Type.Object({ syncedCount: Type.Integer(), pagesProcessed: Type.Integer(), added: Type.Integer(), updated: Type.Integer(), unchanged: Type.Integer(), skipped: Type.Integer(), rateLimitedWaits: Type.Integer(), serverErrorRetries: Type.Integer(), message: Type.String() }),
+      },
+    },
+  }, async (request) => syncIntegrationMembers(ctx, orgScope(request), request.params.type));
+}

@@ -1,0 +1,109 @@
+// Integration configs (spec 001 §2 Integrations, §7 integration_configs): list, add or update,
+// delete, the connection test, and the member sync with the stored key. The API key is sealed
+// with the kit's secret box, bound to its organization and system; it never leaves this service.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ErrorCode, SecretBoxError } from '@lectern/service-kit';
+import type { IdentityContext } from '../context.ts';
+import type { IntegrationConfig, IntegrationType } from '../data/integration-config.table.ts';
+import { formError, identityError } from '../http/identity.errors.ts';
+import { CONNECTION_TEST_WAIT_MS, INTEGRATION_MESSAGES, INTEGRATION_NAMES, validateIntegrationForm } from './integration.rules.ts';
+import { syncMembers, type SyncResult } from './member-sync.service.ts';
+import { DEFAULT_FETCH_POLICY, planningCenterApi, rockRmsApi, type FetchPolicy } from './people.source.ts';
+
+export interface IntegrationView {
+  id: string;
+  integrationType: IntegrationType;
+  name: string;
+  /** the key itself is never returned */
+  credentials: { fromEmail: string; apiKeySet: true };
+  createdAt: string;
+  updatedAt: string;
+  lastSyncedAt: string | null;
+  lastSyncCount: number | null;
+}
+
+const view = (row: IntegrationConfig): IntegrationView => ({
+  id: row.id,
+  integrationType: row.integration_type,
+  name: INTEGRATION_NAMES[row.integration_type],
+  credentials: { fromEmail: row.from_email, apiKeySet: true },
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
+  lastSyncCount: row.last_sync_count,
+});
+
+const sealContext = (orgId: string, type: IntegrationType): string => `${orgId}:integration:${type}`;
+
+const notFound = () => identityError(ErrorCode.NOT_FOUND, 'integration_not_found', INTEGRATION_MESSAGES.notFound);
+
+export async function listIntegrations(ctx: IdentityContext, orgId: string): Promise<IntegrationView[]> {
+  const rows = await ctx.db.selectFrom('integration_configs').selectAll().where('org_id', '=', orgId).orderBy('created_at', 'desc').execute();
+  return rows.map(view);
+}
+
+async function find(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<IntegrationConfig | undefined> {
+  return ctx.db.selectFrom('integration_configs').selectAll().where('org_id', '=', orgId).where('integration_type', '=', type).executeTakeFirst();
+}
+
+export async function getIntegration(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<IntegrationView> {
+  const row = await find(ctx, orgId, type);
+  if (!row) throw notFound();
+  return view(row);
+}
+
+export async function saveIntegration(ctx: IdentityContext, orgId: string, type: IntegrationType, input: { apiKey?: string | null; fromEmail?: string | null }): Promise<{ integration: IntegrationView; message: string; created: boolean }> {
+  const existing = await find(ctx, orgId, type);
+  const checked = validateIntegrationForm(input, !existing);
+  if (!checked.ok) throw formError(checked.errors, ['apiKey', 'fromEmail']);
+  const sealed = checked.apiKey ? ctx.secrets.seal(checked.apiKey, sealContext(orgId, type)) : null;
+  const saved = existing
+    ? await ctx.db
+        .updateTable('integration_configs')
+        .set({ from_email: checked.fromEmail, ...(sealed ? { api_key_sealed: sealed } : {}), updated_at: new Date() })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await ctx.db
+        .insertInto('integration_configs')
+        .values({ org_id: orgId, integration_type: type, api_key_sealed: sealed!, from_email: checked.fromEmail })
+        // Two first saves at once: the later one updates.
+        .onConflict((oc) => oc.columns(['org_id', 'integration_type']).doUpdateSet({ api_key_sealed: sealed!, from_email: checked.fromEmail, updated_at: new Date() }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+  return { integration: view(saved), message: existing ? INTEGRATION_MESSAGES.updated : INTEGRATION_MESSAGES.added, created: !existing };
+}
+
+export async function deleteIntegration(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<{ message: string }> {
+  const deleted = await ctx.db.deleteFrom('integration_configs').where('org_id', '=', orgId).where('integration_type', '=', type).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) throw notFound();
+  return { message: INTEGRATION_MESSAGES.deleted };
+}
+
+/** The spec's connection test: a 1-second simulated wait that always succeeds (for a saved integration). */
+export async function testConnection(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<{ ok: true; message: string }> {
+  if (!(await find(ctx, orgId, type))) throw notFound();
+  await sleep(CONNECTION_TEST_WAIT_MS);
+  return { ok: true, message: INTEGRATION_MESSAGES.connectionOk(INTEGRATION_NAMES[type]) };
+}
+
+export async function syncIntegrationMembers(ctx: IdentityContext, orgId: string, type: IntegrationType, policy: Partial<FetchPolicy> = {}): Promise<SyncResult & { message: string }> {
+  const row = await find(ctx, orgId, type);
+  if (!row) throw notFound();
+  let apiKey: string;
+  try {
+    apiKey = ctx.secrets.open(row.api_key_sealed, sealContext(orgId, type));
+  } catch (error) {
+    // e.g. its key was removed from SECRET_KEYS after a rotation without re-sealing
+    if (error instanceof SecretBoxError) throw identityError(ErrorCode.CONFLICT, 'integration_key_unreadable', INTEGRATION_MESSAGES.keyUnreadable);
+    throw error;
+  }
+  let api;
+  if (type === 'planningCenter') api = planningCenterApi(ctx.config.PLANNING_CENTER_API_BASE, apiKey);
+  else {
+    if (!ctx.config.ROCK_RMS_API_BASE) throw identityError(ErrorCode.CONFLICT, 'integration_not_configured', INTEGRATION_MESSAGES.notConfigured(INTEGRATION_NAMES[type]));
+    api = rockRmsApi(ctx.config.ROCK_RMS_API_BASE, apiKey);
+  }
+  const result = await syncMembers(ctx.db, orgId, type, api, { ...DEFAULT_FETCH_POLICY, maxWaitSec: ctx.config.MEMBER_SYNC_MAX_WAIT_SEC, ...policy });
+  return { ...result, message: INTEGRATION_MESSAGES.syncDone(result.syncedCount, result.pagesProcessed) };
+}
