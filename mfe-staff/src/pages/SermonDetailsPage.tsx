@@ -11,6 +11,8 @@ import { StatusBadge } from '../components/SermonStatus.tsx';
 import { PipelineStepper } from '../components/PipelineStepper.tsx';
 import { SectionCard } from '../components/SectionCard.tsx';
 import { TranscriptPreview, downloadTranscript, printTranscript } from '../components/TranscriptSection.tsx';
+import { RecordingReview } from '../components/RecordingReview.tsx';
+import { DiscussionGuideSection } from '../components/DiscussionGuideSection.tsx';
 import { OutlineSection } from '../components/OutlineSection.tsx';
 import { DevotionalSeries } from '../components/DevotionalSeries.tsx';
 import { DeleteSermonDialog } from '../components/DeleteSermonDialog.tsx';
@@ -202,7 +204,9 @@ function SermonContent({
         }
       >
         <TranscriptPreview text={transcript?.text} characterCount={transcript?.characterCount} />
+        {transcript && sermon.temporaryMediaPath && <RecordingReview sermonId={sermon.id} title={sermon.title} />}
       </SectionCard>
+      {sermon.status !== 'PROCESSING' && <DiscussionGuideSection sermonId={sermon.id} />}
       <OutlineSection
         sermonTitle={sermon.title}
         outline={outline}

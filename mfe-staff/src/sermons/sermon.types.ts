@@ -136,3 +136,19 @@ export function defaultProgress(sermonId: string): SermonProgress {
     errorMessage: null,
   };
 }
+
+/** One recognised word with its position in the recording (seconds). */
+export interface TranscriptWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The small-group discussion guide the pipeline generates from the outline. */
+export interface DiscussionGuide {
+  title: string;
+  introduction: string;
+  icebreaker: string;
+  sections: { point: string; scripture: string; quote: string; questions: string[] }[];
+  closing: { application: string; prayer: string };
+}

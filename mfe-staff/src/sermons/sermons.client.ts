@@ -1,8 +1,10 @@
 // The sermons service's public routes (services/sermons/API.md), through the page's API client.
 import { api } from '@lectern/shell-kit';
-import type { ApiClient } from '@lectern/shell-kit';
+import type { ApiClient, MediaSource } from '@lectern/shell-kit';
 import type {
   DashboardSummary,
+  DiscussionGuide,
+  TranscriptWord,
   Devotional,
   Outline,
   QuotaUsage,
@@ -41,6 +43,11 @@ export function createSermonsClient(client: ApiClient = api) {
     cancelUpload: (sermonId: string) =>
       client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/cancel-upload`)),
     details: (sermonId: string) => client.get<SermonDetails>(path(`/sermons/${id(sermonId)}`)),
+    transcriptWords: (sermonId: string) =>
+      client.get<{ text: string; words: TranscriptWord[] }>(path(`/sermons/${id(sermonId)}/transcript`)),
+    playback: (sermonId: string) => client.get<MediaSource>(path(`/sermons/${id(sermonId)}/media`)),
+    discussionGuide: async (sermonId: string) =>
+      (await client.get<{ guide: DiscussionGuide | null }>(path(`/sermons/${id(sermonId)}/discussion-guide`))).guide,
     saveOutline: async (sermonId: string, outline: Outline) =>
       (await client.put<{ outline: Outline }>(path(`/sermons/${id(sermonId)}/outline`), { outline })).outline,
     saveDevotional: async (devotionalId: string, body: Omit<Devotional, 'id' | 'sermonId' | 'dayNumber'>) =>

@@ -15,6 +15,7 @@ import { memberRoutes } from './member/member.routes.ts';
 import { MemberService } from './member/member.service.ts';
 import type { MemberDb } from './member/member.tables.ts';
 import { staffPlaybackRoutes } from './member/playback.ts';
+import { discussionGuideInternalRoutes, discussionGuideStaffRoutes } from './member/discussion-guide.routes.ts';
 import { sermonRoutes } from './routes/sermons.routes.ts';
 import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
 import { UploadSigner } from './upload/upload.signing.ts';
@@ -45,8 +46,11 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
 
   await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: RAW_BUCKET });
   await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
-  await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(app.kit.db as unknown as Kysely<MemberDb>), raw: rawBucket });
+  const memberDb = app.kit.db as unknown as Kysely<MemberDb>;
+  await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(memberDb), raw: rawBucket });
   await app.register(staffPlaybackRoutes, { prefix, service: sermons, raw: rawBucket });
+  await app.register(discussionGuideStaffRoutes, { prefix, service: sermons, db: memberDb });
+  await app.register(discussionGuideInternalRoutes, { prefix: `${prefix}/internal`, service: sermons, db: memberDb, token: config.SERMONS_INTERNAL_TOKEN });
   // The filesystem driver's signed links (uploads by URL, playback) are served here; S3 serves its own.
   if (storage instanceof FsStorage) await app.register(storageRoutes, { prefix: `${prefix}/storage`, storage });
   await app.register(internalRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });

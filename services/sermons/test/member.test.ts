@@ -299,6 +299,25 @@ describe('member area API: published sermons of the caller\u2019s organization, 
     await foreignStaff.arrayBuffer();
   });
 
+  it('stores the discussion guide from the pipeline; staff review and members read it; a bad guide is refused', async () => {
+    const guide = { title: 'G - Discussion Guide', introduction: 'Intro', icebreaker: 'Ice', sections: [{ point: 'Faith hears', scripture: 'Romans 10:17', quote: 'Faith begins by listening.', questions: ['Q1?', 'Q2?'] }], closing: { application: 'Go', prayer: 'Amen' } };
+    const bad = await internal(`/sermons/${ids.published}/discussion-guide`, { method: 'PUT', body: JSON.stringify({ guide: { title: 'x' } }) });
+    assert.equal(bad.status, 400);
+    await bad.arrayBuffer();
+    const put = await internal(`/sermons/${ids.published}/discussion-guide`, { method: 'PUT', body: JSON.stringify({ guide }) });
+    assert.equal(put.status, 204);
+    const noToken = await fetch(`${base}/api/sermons/internal/sermons/${ids.published}/discussion-guide`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guide }) });
+    assert.equal(noToken.status, 401);
+    await noToken.arrayBuffer();
+    const staff = await (await api(`/sermons/${ids.published}/discussion-guide`, await tokenFor(orgA, 'STAFF'))).json() as J;
+    assert.deepEqual(staff.guide, guide);
+    const foreign = await api(`/sermons/${ids.published}/discussion-guide`, await tokenFor(orgB, 'ADMIN'));
+    assert.equal(foreign.status, 404);
+    await foreign.arrayBuffer();
+    const member = await (await api(`/member/sermons/${ids.published}`, await tokenFor(orgA, 'MEMBER', memberA))).json() as J;
+    assert.deepEqual(member.discussionGuide, guide);
+  });
+
   it('downloads the outline as a PDF document', async () => {
     const me = await tokenFor(orgA, 'MEMBER', memberA);
     const res = await api(`/member/sermons/${ids.published}/outline.pdf`, me);

@@ -29,6 +29,8 @@ export { Card, PageContainer, PageTitle, Lead } from './ui/Card.tsx';
 export { Panel, NotYetAvailable } from './ui/Panel.tsx';
 export { ErrorPanel } from './ui/ErrorPanel.tsx';
 export { Spinner } from './ui/Spinner.tsx';
+export { MediaPlayer, playedShareOf } from './ui/MediaPlayer.tsx';
+export type { MediaPlayerHandle, MediaPlayerProps, MediaSource } from './ui/MediaPlayer.tsx';
 export { NotFound } from './ui/NotFound.tsx';
 export { SomethingWentWrong } from './ui/SomethingWentWrong.tsx';
 export { followTopic } from './live/live.connection.ts';

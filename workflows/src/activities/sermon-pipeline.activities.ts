@@ -8,6 +8,7 @@ import { normalizeInActivity, transcribeInActivity, type StepReporter } from '..
 import { SermonRemovedError, type ReportedStep, type SermonsInternalClient } from './sermons-internal.client.ts';
 import type { PipelineWorkspace } from './pipeline.workspace.ts';
 import { keepHeartbeating } from './activity.heartbeat.ts';
+import { generateDiscussionGuide } from '../content/generation/discussion-guide.ts';
 
 /**
  * What the sermon pipeline workflow asks of the outside world. Each step activity reads and writes
@@ -90,6 +91,7 @@ export function createSermonPipelineActivities(deps: PipelineActivityDeps): Serm
         await sermons.progress(input.sermonId, 'outline', 10, 'Generating sermon outline...');
         const outline = await keptAlive(() => deps.content.outline.generateOutline({ transcript: transcript.text, title: sermon.title }));
         await sermons.saveOutline(input.sermonId, outline);
+        await sermons.saveDiscussionGuide(input.sermonId, generateDiscussionGuide({ outline, transcript: transcript.text, title: sermon.title }));
       });
     },
 

@@ -2,6 +2,7 @@
 // "Internal endpoints"). Every write there is idempotent, so an activity may repeat any call.
 import type { TranscriptWord } from '../transcription/transcription.types.ts';
 import type { DevotionalDay, Outline } from '../content/generation/content.types.ts';
+import type { DiscussionGuide } from '../content/generation/discussion-guide.ts';
 
 export type ReportedStep = 'normalize' | 'transcribe' | 'outline' | 'devotional';
 
@@ -76,6 +77,10 @@ export class SermonsInternalClient {
 
   async saveOutline(id: string, outline: Outline): Promise<void> {
     await this.call('PUT', id, '/outline', { outline });
+  }
+
+  async saveDiscussionGuide(id: string, guide: DiscussionGuide): Promise<void> {
+    await this.call('PUT', id, '/discussion-guide', { guide });
   }
 
   async saveDevotionals(id: string, days: DevotionalDay[]): Promise<void> {

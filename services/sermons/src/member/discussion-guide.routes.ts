@@ -1,0 +1,58 @@
+// The small-group discussion guide: the pipeline stores it (service token, after the outline) and
+// staff read it on the review page; members get it with the sermon (member.service.ts).
+import type { FastifyInstance } from 'fastify';
+import { authenticate, requireRole } from '@lectern/service-kit';
+import { sermonErrors } from '../domain/sermon.errors.ts';
+import type { SermonsService } from '../domain/sermons.service.ts';
+import { requireServiceToken } from '../routes/internal.routes.ts';
+import type { DiscussionGuide, MemberDb } from './member.tables.ts';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+
+const str = { type: 'string', maxLength: 4000 } as const;
+export const discussionGuideSchema = {
+  type: 'object',
+  required: ['title', 'introduction', 'icebreaker', 'sections', 'closing'],
+  properties: {
+    title: str,
+    introduction: str,
+    icebreaker: str,
+    sections: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        required: ['point', 'scripture', 'quote', 'questions'],
+        properties: { point: str, scripture: str, quote: str, questions: { type: 'array', maxItems: 20, items: str } },
+      },
+    },
+    closing: { type: 'object', required: ['application', 'prayer'], properties: { application: str, prayer: str } },
+  },
+} as const;
+
+export async function discussionGuideInternalRoutes(app: FastifyInstance, options: { service: SermonsService; db: Kysely<MemberDb>; token: string | undefined }): Promise<void> {
+  app.addHook('onRequest', requireServiceToken(options.token));
+  app.put<{ Params: { id: string }; Body: { guide: DiscussionGuide } }>('/sermons/:id/discussion-guide', {
+    schema: { body: { type: 'object', required: ['guide'], properties: { guide: discussionGuideSchema } } },
+  }, async (request, reply) => {
+    const sermon = await options.service.findAnyOrg(request.params.id);
+    const guide = JSON.stringify(request.body.guide);
+    await options.db
+      .insertInto('discussion_guides')
+      .values({ sermon_id: sermon.id, org_id: sermon.org_id, guide })
+      .onConflict((c) => c.column('sermon_id').doUpdateSet({ guide, updated_at: sql`now()` }))
+      .execute();
+    return reply.code(204).send();
+  });
+}
+
+export async function discussionGuideStaffRoutes(app: FastifyInstance, options: { service: SermonsService; db: Kysely<MemberDb> }): Promise<void> {
+  app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
+  app.get<{ Params: { id: string } }>('/sermons/:id/discussion-guide', async (request) => {
+    const principal = await authenticate(request);
+    if (!principal.orgId) throw sermonErrors.noOrganization();
+    const sermon = await options.service.find(principal.orgId, request.params.id);
+    const row = await options.db.selectFrom('discussion_guides').select('guide').where('sermon_id', '=', sermon.id).where('org_id', '=', sermon.org_id).executeTakeFirst();
+    return { guide: row?.guide ?? null };
+  });
+}
