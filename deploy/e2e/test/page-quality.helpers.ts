@@ -15,3 +15,26 @@ export async function assertNoOverflowAt390(page: Page, url: string, ready: (pag
   assert.ok(scrollWidth <= clientWidth, `${url}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
   await narrow.close();
 }
+
+/** Runs axe-core in the page and fails on any serious or critical violation (rule, impact, nodes). */
+export async function assertAxeClean(page: Page, what: string): Promise<void> {
+  const { createRequire } = await import('node:module');
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context?: unknown, options?: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(undefined, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad, [], `${what}: axe-core serious/critical violations ${JSON.stringify(bad)}`);
+}
+
+/** The page's own width against the viewport (no horizontal overflow). */
+export async function assertNoOverflow(page: Page, what: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  assert.ok(scrollWidth <= clientWidth, `${what}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+}

@@ -58,6 +58,8 @@ export interface Stack {
   mail: MailCatcher;
   /** Postgres pool on the identity service's schema (test fixtures only: roles, staff users). */
   identityDb: pg.Pool;
+  /** Postgres pool on the sermons service's schema when it runs (bench and journey fixtures only). */
+  sermonsDb: pg.Pool | null;
   /** Where the service and worker logs of this run are written. */
   logDir: string;
   /** The Stripe stand-in, when the stack runs billing. */
@@ -199,12 +201,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     edgePort,
   );
   const identityDb = new pg.Pool({ connectionString: infraEnv.DATABASE_URL, max: 2, options: `-c search_path=${run}_identity` });
+  const sermonsDb = withSermons ? new pg.Pool({ connectionString: infraEnv.DATABASE_URL, max: 2, options: `-c search_path=${run}_sermons` }) : null;
 
   return {
     origin,
     infra,
     mail,
     identityDb,
+    sermonsDb,
     logDir,
     ...(stripe ? { stripe } : {}),
     churchSystems,
@@ -213,6 +217,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await stripe?.stop();
       await churchSystems.close();
       await identityDb.end();
+      await sermonsDb?.end();
       // The worker first: it finishes its activity calls before the service goes away.
       for (const child of children.reverse()) {
         if (child.exitCode === null) {

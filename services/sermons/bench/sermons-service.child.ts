@@ -5,10 +5,12 @@
 import type { Role } from '@lectern/service-kit';
 import { buildTestApp, INTERNAL_TOKEN, listen } from '../test/helper.ts';
 import { seedLibrary } from './library.seed.ts';
+import { seedMemberLibrary } from './member-library.seed.ts';
 
 export type ChildRequest =
-  | { id: number; type: 'token'; orgId: string; role: Role }
+  | { id: number; type: 'token'; orgId: string; role: Role; userId?: string }
   | { id: number; type: 'seedLibrary'; sermons: number }
+  | { id: number; type: 'seedMemberLibrary'; sermons: number; members: number; progressRows: number }
   | { id: number; type: 'gc' }
   | { id: number; type: 'close' };
 
@@ -37,8 +39,9 @@ process.on('message', (request: ChildRequest) => {
   void (async () => {
     try {
       let result: unknown = null;
-      if (request.type === 'token') result = await t.token(request.orgId, request.role);
+      if (request.type === 'token') result = await t.token(request.orgId, request.role, request.userId);
       else if (request.type === 'seedLibrary') result = await seedLibrary(t.app.kit.db, request.sermons);
+      else if (request.type === 'seedMemberLibrary') result = await seedMemberLibrary(t.app.kit.db, request);
       else if (request.type === 'gc') global.gc?.();
       else if (request.type === 'close') {
         send({ type: 'reply', id: request.id, result: null });

@@ -11,7 +11,9 @@ export interface SermonsServiceProcess {
   publicOrigin: string;
   /** Temporal queue and storage of the service, for a pipeline worker. */
   env: ServiceEnvForWorker;
-  token(orgId: string, role: Role): Promise<string>;
+  token(orgId: string, role: Role, userId?: string): Promise<string>;
+  /** An organization with `sermons` published sermons and `members` readers sharing `progressRows` progress rows. */
+  seedMemberLibrary(sermons: number, members: number, progressRows: number): Promise<{ org: string; members: string[] }>;
   seedLibrary(sermons: number): Promise<string>;
   /** Full garbage collection in the service (it runs with --expose-gc). */
   gc(): Promise<void>;
@@ -64,7 +66,8 @@ export async function startSermonsService(): Promise<SermonsServiceProcess> {
     internalToken: info.internalToken,
     publicOrigin: info.publicOrigin,
     env: info.env,
-    token: (orgId, role) => ask<string>({ type: 'token', orgId, role }),
+    token: (orgId, role, userId) => ask<string>({ type: 'token', orgId, role, ...(userId ? { userId } : {}) }),
+    seedMemberLibrary: (sermons, members, progressRows) => ask<{ org: string; members: string[] }>({ type: 'seedMemberLibrary', sermons, members, progressRows }),
     seedLibrary: (sermons) => ask<string>({ type: 'seedLibrary', sermons }),
     gc: () => ask<void>({ type: 'gc' }),
     rss: () => status('VmRSS'),

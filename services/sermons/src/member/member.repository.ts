@@ -38,7 +38,6 @@ export interface LibraryRow {
   outline_read: boolean;
   devotional_completed: boolean;
   video_completed: boolean;
-  total: number;
 }
 
 export interface ProgressFlags {
@@ -65,7 +64,7 @@ export class MemberRepository {
   }
 
   /** One page of the library, newest recording first, with the reader's progress and favourite. */
-  async library(reader: Reader, filter: LibraryFilter): Promise<LibraryRow[]> {
+  async library(reader: Reader, filter: LibraryFilter): Promise<{ rows: LibraryRow[]; total: number }> {
     const conditions: RawBuilder<unknown>[] = [sql`s.org_id = ${reader.orgId}`, sql`s.status = 'PUBLISHED'`];
     if (filter.search) {
       const pattern = likePattern(filter.search);
@@ -73,23 +72,29 @@ export class MemberRepository {
     }
     if (filter.series) conditions.push(sql`${SERIES_SQL} = ${filter.series}`);
     if (filter.favoritesOnly) conditions.push(sql`f.user_id is not null`);
-    const { rows } = await sql<LibraryRow>`
-      select s.id, s.title, s.speaker, s.recorded_on::text as recorded_on, s.created_at, s.published_at, s.duration,
-        ${SERIES_SQL} as series, o.outline->>'theme' as theme,
-        (s.temporary_media_path is not null or s.media_url is not null) as has_media,
-        (f.user_id is not null) as favorite,
-        coalesce(p.outline_read, false) as outline_read,
-        coalesce(p.devotional_completed, false) as devotional_completed,
-        coalesce(p.video_completed, false) as video_completed,
-        (count(*) over ())::int as total
-      from sermons s
-      left join outlines o on o.sermon_id = s.id
-      left join user_sermon_progress p on p.sermon_id = s.id and p.user_id = ${reader.userId}
-      left join user_favorites f on f.sermon_id = s.id and f.user_id = ${reader.userId}
-      where ${sql.join(conditions, sql` and `)}
-      order by s.recorded_on desc nulls last, s.created_at desc, s.id desc
-      limit ${filter.limit} offset ${filter.offset}`.execute(this.db);
-    return rows;
+    const where = sql.join(conditions, sql` and `);
+    // The outline (a large jsonb) is joined for the search only; the page reads its theme for 12 rows.
+    const searchJoin = filter.search ? sql`left join outlines o on o.sermon_id = s.id` : sql``;
+    const favoriteJoin = sql`left join user_favorites f on f.sermon_id = s.id and f.user_id = ${reader.userId}`;
+    const [page, count] = await Promise.all([
+      sql<LibraryRow>`
+        select s.id, s.title, s.speaker, s.recorded_on::text as recorded_on, s.created_at, s.published_at, s.duration,
+          ${SERIES_SQL} as series, (select ot.outline->>'theme' from outlines ot where ot.sermon_id = s.id) as theme,
+          (s.temporary_media_path is not null or s.media_url is not null) as has_media,
+          (f.user_id is not null) as favorite,
+          coalesce(p.outline_read, false) as outline_read,
+          coalesce(p.devotional_completed, false) as devotional_completed,
+          coalesce(p.video_completed, false) as video_completed
+        from sermons s
+        ${searchJoin}
+        left join user_sermon_progress p on p.sermon_id = s.id and p.user_id = ${reader.userId}
+        ${favoriteJoin}
+        where ${where}
+        order by s.recorded_on desc nulls last, s.created_at desc, s.id desc
+        limit ${filter.limit} offset ${filter.offset}`.execute(this.db),
+      sql<{ total: number }>`select count(*)::int as total from sermons s ${searchJoin} ${favoriteJoin} where ${where}`.execute(this.db),
+    ]);
+    return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   }
 
   async stats(reader: Reader) {
@@ -109,8 +114,8 @@ export class MemberRepository {
   }
 
   /** The reader's recently viewed published sermons, newest view first (spec: fetch limit 10). */
-  async recentlyViewed(reader: Reader, limit: number): Promise<(Omit<LibraryRow, 'total'> & { viewed_at: Date })[]> {
-    const { rows } = await sql<Omit<LibraryRow, 'total'> & { viewed_at: Date }>`
+  async recentlyViewed(reader: Reader, limit: number): Promise<(LibraryRow & { viewed_at: Date })[]> {
+    const { rows } = await sql<LibraryRow & { viewed_at: Date }>`
       select s.id, s.title, s.speaker, s.recorded_on::text as recorded_on, s.created_at, s.published_at, s.duration,
         ${SERIES_SQL} as series, o.outline->>'theme' as theme,
         (s.temporary_media_path is not null or s.media_url is not null) as has_media,

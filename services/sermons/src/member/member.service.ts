@@ -26,7 +26,7 @@ function iso(value: Date | string | null): string | null {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-function summaryJson(row: Omit<LibraryRow, 'total'>) {
+function summaryJson(row: LibraryRow) {
   const flags = { outlineRead: row.outline_read, devotionalCompleted: row.devotional_completed, videoCompleted: row.video_completed };
   return {
     id: row.id,
@@ -67,15 +67,8 @@ export class MemberService {
   }
 
   async library(reader: Reader, filter: LibraryFilter) {
-    const rows = await this.repository.library(reader, filter);
-    const total = rows[0]?.total ?? (filter.offset === 0 ? 0 : await this.countOnly(reader, filter));
+    const { rows, total } = await this.repository.library(reader, filter);
     return { sermons: rows.map(summaryJson), total, page: Math.floor(filter.offset / filter.limit) + 1, pageSize: filter.limit };
-  }
-
-  /** A page past the end has no rows to carry the window count. */
-  private async countOnly(reader: Reader, filter: LibraryFilter): Promise<number> {
-    const rows = await this.repository.library(reader, { ...filter, limit: 1, offset: 0 });
-    return rows[0]?.total ?? 0;
   }
 
   async dashboard(reader: Reader) {
