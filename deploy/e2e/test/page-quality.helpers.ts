@@ -22,8 +22,8 @@ export async function assertAxeClean(page: Page, what: string): Promise<void> {
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context?: unknown, options?: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(undefined, { resultTypes: ['violations'] });
+    const { axe, document } = globalThis as unknown as { document: unknown; axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
