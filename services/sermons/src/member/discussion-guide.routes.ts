@@ -1,10 +1,9 @@
 // The small-group discussion guide: the pipeline stores it (service token, after the outline) and
 // staff read it on the review page; members get it with the sermon (member.service.ts).
 import type { FastifyInstance } from 'fastify';
-import { authenticate, requireRole } from '@lectern/service-kit';
+import { authenticate, requireRole, requireServiceToken } from '@lectern/service-kit';
 import { sermonErrors } from '../domain/sermon.errors.ts';
 import type { SermonsService } from '../domain/sermons.service.ts';
-import { requireServiceToken } from '../routes/internal.routes.ts';
 import type { DiscussionGuide, MemberDb } from './member.tables.ts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
