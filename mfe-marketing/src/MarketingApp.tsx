@@ -7,10 +7,12 @@ import { CreateAccountPage } from './pages/CreateAccountPage.tsx';
 import { SignupPage } from './pages/SignupPage.tsx';
 import { PricingPage } from './pages/PricingPage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
+import { ACCEPTABLE_USE_POLICY, PRIVACY_POLICY, TERMS_OF_SERVICE } from './legal/legal.texts.ts';
 import { CheckoutCancelledPage, PlannedPage } from './pages/PlannedPages.tsx';
 import { MarketingFooter } from './pages/MarketingFooter.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
 import { BillingSuccessPage } from './pages/BillingSuccessPage.tsx';
+import { OfferCheckoutPage, SpecialOfferPage, SpecialOfferPaymentPage } from './offers/SpecialOfferPages.tsx';
 import { ConfirmedPage } from './pages/ConfirmedPage.tsx';
 import { OnboardingPage } from './pages/OnboardingPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
@@ -28,9 +30,9 @@ export function MarketingApp() {
           <Route path="/create-account" element={<CreateAccountPage />} />
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/pricing" element={<PricingPage />} />
-          <Route path="/acceptable-use-policy" element={<LegalPage title="Acceptable Use Policy" />} />
-          <Route path="/privacy-policy" element={<LegalPage title="Privacy Policy" />} />
-          <Route path="/terms-of-service" element={<LegalPage title="Terms of Service" />} />
+          <Route path="/acceptable-use-policy" element={<LegalPage title="Acceptable Use Policy" sections={ACCEPTABLE_USE_POLICY} />} />
+          <Route path="/privacy-policy" element={<LegalPage title="Privacy Policy" sections={PRIVACY_POLICY} />} />
+          <Route path="/terms-of-service" element={<LegalPage title="Terms of Service" sections={TERMS_OF_SERVICE} />} />
           <Route path="/billing/cancel" element={<CheckoutCancelledPage />} />
           <Route path="/billing/success" element={<BillingSuccessPage />} />
           <Route path="/waitlist/thank-you" element={<PlannedPage title="Almost on the waiting list" feature="The waitlist" />} />
@@ -38,8 +40,10 @@ export function MarketingApp() {
           <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/confirmed" element={<ConfirmedPage />} />
           <Route path="/onboarding" element={<OnboardingPage />} />
-          <Route path="/cotr-special" element={<PlannedPage title="Special offer" feature="The special offer" />} />
-          <Route path="/cotr-special-step2" element={<PlannedPage title="Complete Your Payment" feature="The special offer" />} />
+          <Route path="/cotr-special" element={<SpecialOfferPage />} />
+          <Route path="/cotr-special-step2" element={<SpecialOfferPaymentPage />} />
+          {/* The generic offer checkout, mounted by the console's checkout demo (QA). */}
+          <Route path="/offer-checkout/:offerKey" element={<OfferCheckoutPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
         <MarketingFooter />

@@ -108,9 +108,74 @@ test('create account: declined card shows the message and leaves no user; the te
   await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor(VISIBLE);
   await screenshot(page, '64-new-admin-dashboard');
 
+  await page.goto(`${stack.origin}/settings`);
+  await page.getByTestId('org-status').waitFor(VISIBLE);
+  assert.equal(await page.getByTestId('org-status').innerText(), 'ACTIVE');
+  assert.equal(await page.getByTestId('org-plan').innerText(), 'Premium — $497/month');
+  assert.equal(await page.getByTestId('org-seats').innerText(), '1 / 4');
+  await page.getByText('Renews On').waitFor(VISIBLE);
+  await screenshot(page, '65-settings-organization');
+
   // Every webhook the stand-in sent was accepted.
   await stack.stripe!.waitForDeliveries(20_000);
   assert.deepEqual(stack.stripe!.deliveries.filter((d) => d.status !== 200), []);
   await page.context().close();
   assert.deepEqual(pageErrors, [], 'no uncaught errors in any page');
+});
+
+test('special offer: /cotr-special → step 2 with $4,564 (the migration fee on the first invoice) → paid → /billing/success, stored checkout cleared', async () => {
+  await stack.identityDb.query("update feature_flags set enabled = true where key = 'offers_cotr_enabled'");
+  const email = `offer-${Date.now()}@cotr-${Date.now().toString(36)}.org`;
+  const page = await newPage();
+  await page.goto(`${stack.origin}/cotr-special`);
+  await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor(VISIBLE);
+  await page.getByText('Standard value $23,784 — you save $19,220.').waitFor(VISIBLE);
+  await screenshot(page, '66-special-offer');
+  await assertNoOverflowAt390(page, page.url(), (p) => p.getByRole('heading', { name: 'Frequently asked questions' }).waitFor(VISIBLE));
+  await page.getByLabel('Organization name').fill(`Offer Church ${Date.now().toString(36)}`);
+  await page.getByLabel('First name').fill('Olive');
+  await page.getByLabel('Last name').fill('Offer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Golden-River-Bell-88');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(`${stack.origin}/cotr-special-step2`, VISIBLE);
+  await page.getByRole('heading', { name: 'Complete Your Payment' }).waitFor(VISIBLE);
+  await page.getByRole('button', { name: 'Pay $4,564' }).waitFor(VISIBLE);
+  assert.equal(await page.getByTestId('offer-due').innerText(), '$4,564');
+  await screenshot(page, '67-special-offer-step2');
+  await page.getByRole('button', { name: 'Pay $4,564' }).click();
+  await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 40_000 });
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('lectern.checkout.cotr')), null, 'stored checkout data cleared');
+
+  const invoices = (await (await fetch(`${stack.stripe!.baseUrl}/v1/invoices?limit=100`, { headers: { authorization: 'Bearer sk_test_e2e' } })).json()) as { data: { status: string; amount_paid: number; customer: string }[] };
+  assert.ok(invoices.data.some((i) => i.status === 'paid' && i.amount_paid === 456_400), 'the first invoice carries $3,564 + $1,000');
+  const user = await stack.identityDb.query<{ role: string; subscription_status: string }>('select u.role, o.subscription_status from users u join organizations o on o.id = u.org_id where u.email = $1', [email]);
+  assert.deepEqual(user.rows[0], { role: 'ADMIN', subscription_status: 'active' });
+  await page.context().close();
+});
+
+test('special offer step 2 without a stored checkout says so', async () => {
+  const page = await newPage();
+  await page.goto(`${stack.origin}/cotr-special-step2`);
+  await page.getByText('No checkout session found. Please start from the beginning.').waitFor(VISIBLE);
+  await page.context().close();
+});
+
+test('legal pages: real text with the spec\'s terms and the update date', async () => {
+  const page = await newPage();
+  const expectations: [string, RegExp[]][] = [
+    ['/terms-of-service', [/greater of \(a\) two times the fees your organisation paid us in the three months/, /USD 2,000/, /at least 18 years old/]],
+    ['/privacy-policy', [/children under 13/, /kept for 7 years/, /Analytics data is kept for 2 years/]],
+    ['/acceptable-use-policy', [/Acceptable Use Policy/, /spam/]],
+  ];
+  for (const [path, patterns] of expectations) {
+    await page.goto(`${stack.origin}${path}`);
+    await page.getByText('Last updated: July 29, 2025').waitFor(VISIBLE);
+    const text = await page.locator('body').innerText();
+    for (const pattern of patterns) assert.match(text, pattern, path);
+  }
+  await screenshot(page, '68-terms');
+  await assertNoOverflowAt390(page, `${stack.origin}/terms-of-service`, (p) => p.getByText('Last updated: July 29, 2025').waitFor(VISIBLE));
+  await page.context().close();
 });
