@@ -15,13 +15,21 @@ function filtered(db: Db, orgId: string, filters: MemberFilters) {
   return query;
 }
 
-/** Newest first (spec §7), one page, with the total the count line shows. */
+/** Newest first (spec §7), one page, with the total the count line shows (one scan: the total rides on each row). */
 export async function listMembers(db: Db, orgId: string, filters: MemberFilters, page: { limit: number; offset: number }): Promise<{ items: Member[]; total: number }> {
-  const [items, count] = await Promise.all([
-    filtered(db, orgId, filters).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    filtered(db, orgId, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: count.n };
+  const rows = await filtered(db, orgId, filters)
+    .selectAll()
+    .select(sql<number>`(count(*) over ())::int`.as('total'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  if (rows.length === 0 && page.offset > 0) {
+    const count = await filtered(db, orgId, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    return { items: [], total: count.n };
+  }
+  return { items: rows.map(({ total: _total, ...member }) => member), total: rows[0]?.total ?? 0 };
 }
 
 /** Every matching row, newest first, streamed in batches (export). */
