@@ -8,6 +8,7 @@ import { mailCatcher, type MailCatcher } from './mail.client.ts';
 export type { ComponentName, Infra, InfraEndpoints } from './types.ts';
 export { mailCatcher, type CaughtMessage, type MailCatcher } from './mail.client.ts';
 export { ensureAsr, asrEnv, type AsrRuntime } from './provision/asr.ts';
+export { ensureSchemathesis, schemathesisVersion } from './provision/fuzz.ts';
 
 // The test harness. Under `npm test` the launcher starts one shared set of infrastructure and
 // exports its variables with LECTERN_TEST_INFRA=1; a test file run on its own starts its own.

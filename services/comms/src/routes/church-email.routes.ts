@@ -31,7 +31,7 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
   return { userId: principal.userId, orgId: principal.orgId, email: principal.email };
 }
 
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
 
 export async function churchEmailRoutes(app: FastifyInstance, options: ChurchEmailRoutesOptions): Promise<void> {
   const { integrations, templates, contacts, campaigns } = options;

@@ -38,7 +38,7 @@ export async function memberRoutes(app: ServiceInstance, { ctx }: { ctx: Identit
     schema: {
       tags: ['members'],
       summary: 'Members of the caller organization, newest first, filtered (search name/e-mail, role, status), one page with the total',
-      querystring: Type.Object({ ...Filters, limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }), offset: Type.Integer({ minimum: 0, default: 0 }) }),
+      querystring: Type.Object({ ...Filters, limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }), offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }) }),
       response: { 200: Type.Object({ items: Type.Array(MemberSchema), total: Type.Integer() }) },
     },
   }, async (request) => {
@@ -47,7 +47,12 @@ export async function memberRoutes(app: ServiceInstance, { ctx }: { ctx: Identit
   });
 
   app.get('/members/export.csv', {
-    schema: { tags: ['members'], summary: 'The filtered members as CSV (first_name, last_name, email, phone, role, status, joined)', querystring: Type.Object(Filters) },
+    schema: {
+      tags: ['members'],
+      summary: 'The filtered members as CSV (first_name, last_name, email, phone, role, status, joined)',
+      querystring: Type.Object(Filters),
+      response: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: Type.String() } } } },
+    },
   }, async (request, reply) => {
     const orgId = orgScope(request);
     const chunks = [csvHeader()];

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { registerProblemHandlers } from '../errors/problem.ts';
+import { PROBLEM_CONTENT_TYPE, registerProblemHandlers, sendProblem, toProblem } from '../errors/problem.ts';
 import { registerBodyGuard } from './body.guard.ts';
 import { healthRoutes } from './health.routes.ts';
 import type { ReadinessCheck } from './health.routes.ts';
@@ -44,6 +44,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Errors the router raises before any handler (a path parameter over its length, a bad
+    // URL encoding) answer as problems too, not in Fastify's own JSON shape.
+    frameworkErrors: (error, request, reply) => sendProblem(reply, toProblem(request, error)),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -58,9 +61,42 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
       servers: [{ url: options.publicOrigin ?? '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    transform: ({ schema, url }) => ({ schema: documentedSchema(schema as Record<string, unknown> | undefined) as typeof schema, url }),
   });
   await app.register(swaggerUi, { routePrefix: `${prefix}/docs`, staticCSP: true });
   app.get(`${prefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes({ checks: options.readiness ?? [] }), { prefix });
   return app;
+}
+
+const ProblemResponseSchema = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'code'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    detail: { type: 'string' },
+    code: { type: 'string' },
+    instance: { type: 'string' },
+    requestId: { type: 'string' },
+  },
+  additionalProperties: true,
+} as const;
+
+/**
+ * The OpenAPI document of a route: every route may also answer with an RFC 9457 problem
+ * (validation, auth, not found, rate limits, a dependency down), so clients and the schema fuzzer
+ * know that shape; a route that declares no success response says only that it succeeds. This
+ * changes the document only, never validation or serialization.
+ */
+function documentedSchema(schema: Record<string, unknown> = {}): Record<string, unknown> {
+  if (schema.hide) return schema;
+  const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+  const declared = Object.keys(response).map((key) => key.toUpperCase());
+  if (!declared.some((key) => key.startsWith('2') || key === 'DEFAULT')) response['2XX'] = { description: 'Success' };
+  for (const [range, description] of [['4XX', 'The request was refused (problem details)'], ['5XX', 'The service failed or a dependency is unavailable (problem details)']] as const) {
+    if (!declared.includes(range)) response[range] = { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemResponseSchema } } };
+  }
+  return { ...schema, response };
 }

@@ -58,3 +58,5 @@ export { assertServiceVerifiesAccessTokens } from './token-checks.ts';
 export type { TokenCheckOptions } from './token-checks.ts';
 export { describeServiceBasics } from './service-basics.ts';
 export type { ServiceBasicsOptions } from './service-basics.ts';
+export { describeFuzzFailures, fuzzOpenApi, FUZZ_CHECKS } from './openapi-fuzz.ts';
+export type { FuzzFailure, FuzzOptions, FuzzReport } from './openapi-fuzz.ts';
