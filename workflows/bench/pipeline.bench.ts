@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureAsr } from '@lectern/local-stack/testing';
-import { createContentProviders, distinctReferences, findScriptureReferences } from '../src/content/index.ts';
+import { createContentProviders, distinctReferences, identifyScripture } from '../src/content/index.ts';
 import { normalizeAudio } from '../src/media/media.normalize.ts';
 import { probeMedia } from '../src/media/media.probe.ts';
 import { createFasterWhisperTranscriber } from '../src/transcription/faster-whisper.transcriber.ts';
@@ -86,8 +86,10 @@ async function runPipeline(minutes: number, repeat: number, recording: Awaited<R
 
   // One provider set for both steps, as one worker process holds it.
   const content = createContentProviders(process.env);
+  // The worker builds the quotation index while it connects, before any sermon arrives.
+  await content.warmUp();
   const title = `Bench sermon (${minutes} min)`;
-  const references = await timed(async () => distinctReferences(findScriptureReferences(transcript)));
+  const references = await timed(async () => distinctReferences(await identifyScripture(transcript)));
   const outline = await timed(() => content.outline.generateOutline({ transcript, title }));
   const devotionals = await timed(() => content.devotionals.generateDevotionals({ transcript, title, outline: outline.value }));
   // The same step with nothing cached from the outline (a worker that did not run the outline).

@@ -4,7 +4,7 @@
 //   EVAL_ONLY=01,05        only these sermons
 //   EVAL_VERBOSE=1         why each property or reference failed
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
-//   EVAL_VOCABULARY=off    decode without the Bible vocabulary hint
+//   EVAL_VOCABULARY=on     decode with the Bible vocabulary as Whisper hotwords (measured worse: ADR 0016)
 //   EVAL_JSON=file         also write the results as JSON
 import fs from 'node:fs';
 import { ensureAsr } from '@lectern/local-stack/testing';
@@ -38,7 +38,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const asr = await ensureAsr(log);
 const modelDir = process.env.EVAL_ASR_MODEL_DIR || asr.modelDir;
 const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR ? 'custom' : 'default');
-const useVocabulary = process.env.EVAL_VOCABULARY !== 'off';
+const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
 const scriptureText = new DiathekeScriptureText();
 const sermons = loadSermons().filter((s) => !only || only.includes(s.id));
 const rows: Row[] = [];
