@@ -11,23 +11,19 @@ export function recognitionVocabulary(sermon: { title?: string; speaker?: string
   return [BOOK_NAMES, sermon.title, sermon.speaker].filter((s) => s && s.trim()).map((s) => s!.trim().replace(/[.]+$/, '')).join('. ') + '.';
 }
 
-/** A word Whisper gave less than this mean probability is not trusted for a headline. */
-export const LOW_CONFIDENCE = 0.6;
+/** A word Whisper gave less than this probability somewhere is not trusted for a headline. */
+export const LOW_CONFIDENCE = 0.3;
 
 /**
- * Lower-case words the recogniser was unsure of on average over their occurrences (Whisper is
- * now and then confidently wrong once, "Orons" for "endurance", and unsure the other times).
+ * Lower-case words the recogniser was unsure of at least once: Whisper is now and then confidently
+ * wrong in one place ("Orons" for "endurance", 0.95) and unsure in another (0.23); a headline
+ * cannot tell which occurrence it repeats.
  */
 export function lowConfidenceWords(words: readonly TranscriptWord[], threshold = LOW_CONFIDENCE): Set<string> {
-  const sums = new Map<string, { total: number; count: number }>();
+  const low = new Set<string>();
   for (const w of words) {
-    if (w.probability === undefined) continue;
     const key = w.word.toLowerCase().replace(/[^a-z']/g, '');
-    if (!key) continue;
-    const entry = sums.get(key) ?? { total: 0, count: 0 };
-    entry.total += w.probability;
-    entry.count += 1;
-    sums.set(key, entry);
+    if (key && w.probability !== undefined && w.probability < threshold) low.add(key);
   }
-  return new Set([...sums].filter(([, e]) => e.total / e.count < threshold).map(([w]) => w));
+  return low;
 }

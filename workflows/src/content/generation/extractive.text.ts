@@ -62,7 +62,7 @@ export function splitSentences(text: string): Sentence[] {
     }
     // Cut first where the preacher turns ("our second point", "let us pray"), then every 30 words.
     const cues = new Set<number>([0]);
-    for (const cue of body.matchAll(TURNS)) {
+    for (const cue of [...body.matchAll(TURNS), ...body.matchAll(POINT_TURN)]) {
       const w = words.findIndex((x) => x.index! >= cue.index!);
       if (w > 0) cues.add(w);
     }

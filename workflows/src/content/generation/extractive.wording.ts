@@ -2,7 +2,7 @@
 // preacher's own words (the announced point, a short sentence, a noun phrase); prayers and
 // questions are fixed grammatical frames around those words.
 import type { Section, SermonAnalysis } from './extractive.analysis.ts';
-import { compressClause, headlineCase, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
+import { compressClause, headlineCase, isFrame, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
 
@@ -19,6 +19,10 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   const trusted = (c: string) => !(c.toLowerCase().match(/[a-z']+/g) ?? []).some((w) => a.lowConfidence?.has(w));
   const candidates: string[] = [];
   if (section.statement) candidates.push(compressClause(section.statement, MAX_TITLE_WORDS));
+  // No announced point: the headline of the section's thesis, its most central sentence.
+  const thesis = section.statement ? undefined : pool.find((s) => !s.text.endsWith('?') && !isFrame(s.text) && !/^(?:and|but|so|because|then)\b/i.test(s.text));
+  const headline = thesis ? compressClause(thesis.text, MAX_TITLE_WORDS) : '';
+  if (headline.split(/\s+/).length >= 3) candidates.push(headline);
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
   for (const s of pool) if (standsAlone(s.text, 9)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
