@@ -14,6 +14,7 @@ import { seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -88,6 +89,7 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
   const testMail = await mailTo(admin.email, /^Test e-mail from Grace Chapel$/);
   assert.equal(testMail.from[0]?.address, 'hello@grace-e2e.org');
   await screenshot(page, '90-email-integration-editor');
+  await assertNoSeriousAxeViolations(page, '/settings/email-integrations/new');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await page.waitForURL((url) => url.pathname === '/settings', VISIBLE);
   await page.getByText('SMTP integration added').first().waitFor(VISIBLE);
@@ -103,6 +105,18 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
     await addContact.getByRole('button', { name: 'Add contact' }).click();
     await page.getByRole('list', { name: 'Contacts' }).getByText(contact.email, { exact: false }).waitFor(VISIBLE);
   }
+  // A template of the church's own: the body is sanitised when saved.
+  await page.getByRole('button', { name: 'New template' }).click();
+  const editor = page.getByRole('dialog', { name: 'New template' });
+  await editor.getByLabel('Name').fill('Harvest news');
+  await editor.getByLabel('Subject').fill('Harvest news for {{firstName}}');
+  await editor.getByLabel('Body (HTML)').fill('<p>Hi {{firstName}},</p><script>alert(1)</script><p>Harvest supper on Friday.</p>');
+  await editor.getByRole('button', { name: 'Save template' }).click();
+  await page.getByRole('list', { name: 'Email templates' }).getByText('Harvest news — Harvest news for {{firstName}}').waitFor(VISIBLE);
+  await page.getByRole('list', { name: 'Email templates' }).getByRole('button', { name: 'Edit Harvest news' }).click();
+  assert.doesNotMatch(await page.getByRole('dialog', { name: 'Edit template' }).getByLabel('Body (HTML)').inputValue(), /script/);
+  await page.getByRole('dialog', { name: 'Edit template' }).getByRole('button', { name: 'Cancel' }).click();
+
   await page.getByRole('button', { name: 'Compose Email' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compose Email' });
   await dialog.waitFor(VISIBLE);
@@ -112,6 +126,7 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
   await dialog.getByTitle('E-mail preview').waitFor(VISIBLE);
   await dialog.getByText(/Preview: This week's devotional/).waitFor(VISIBLE);
   await screenshot(page, '91-compose-email');
+  await assertNoSeriousAxeViolations(page, 'Compose Email dialog');
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText('Email sent successfully!').first().waitFor(VISIBLE);
 
@@ -165,6 +180,12 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
   await rowOf(contacts[2]!.email).getByText('delivered').waitFor(VISIBLE);
   await rowOf(contacts[0]!.email).getByText('Opened, Clicked').waitFor(VISIBLE);
   await screenshot(page, '92-communications');
+  await assertNoSeriousAxeViolations(page, '/communications');
+  await page.goto(`${stack.origin}/settings`);
+  const emailSection = page.getByRole('button', { name: 'Email Integrations (SMTP)', exact: true });
+  if ((await emailSection.getAttribute('aria-expanded')) !== 'true') await emailSection.click();
+  await page.getByRole('list', { name: 'SMTP integrations' }).getByText('Default').waitFor(VISIBLE);
+  await assertNoSeriousAxeViolations(page, '/settings with the Email Integrations section');
   await assertNoOverflowAt390(page, `${stack.origin}/communications`, (p) => p.getByText('Recent Communications').waitFor(VISIBLE));
   await assertNoOverflowAt390(page, `${stack.origin}/settings/email-integrations/new`, (p) => p.getByRole('heading', { name: 'Add Email Integration' }).waitFor(VISIBLE));
   assert.deepEqual(pageErrors, []);

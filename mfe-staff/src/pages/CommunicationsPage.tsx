@@ -8,6 +8,7 @@ import { ComposeEmailDialog } from '../components/communications/ComposeEmailDia
 import { ContactsPanel } from '../components/communications/ContactsPanel.tsx';
 import { RecentCommunications } from '../components/communications/RecentCommunications.tsx';
 import { StatCards } from '../components/communications/StatCards.tsx';
+import { TemplatesPanel } from '../components/communications/TemplatesPanel.tsx';
 import { messageOf, useResource } from '../hooks/useResource.ts';
 import { CardTitle, PageCard, Stack } from './staff.styles.ts';
 import { Row } from '../components/form.styles.ts';
@@ -56,6 +57,10 @@ export function CommunicationsPage() {
         ) : (
           <Spinner label="Loading communications…" />
         )}
+      </PageCard>
+      <PageCard>
+        <CardTitle>Templates</CardTitle>
+        {templates.data ? <TemplatesPanel templates={templates.data.templates} onSaved={templates.reload} /> : templates.error ? null : <Spinner label="Loading templates…" />}
       </PageCard>
       <PageCard>
         <CardTitle>Contacts</CardTitle>

@@ -134,7 +134,7 @@ export function AppSidebar({ path }: { path: string }) {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [path]);
   const brand = (
-    <Brand href={items[0]?.path ?? '/'} aria-label={`${organizationName} home`}>
+    <Brand href={items[0]?.path ?? '/'} aria-label={`Lectern: ${organizationName} home`}>
       <Logo name={organizationName} />
       Lectern
     </Brand>
