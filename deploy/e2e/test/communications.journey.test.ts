@@ -108,8 +108,8 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
   // A template of the church's own: the body is sanitised when saved.
   await page.getByRole('button', { name: 'New template' }).click();
   const editor = page.getByRole('dialog', { name: 'New template' });
-  await editor.getByLabel('Name').fill('Harvest news');
-  await editor.getByLabel('Subject').fill('Harvest news for {{firstName}}');
+  await editor.getByLabel('Name', { exact: true }).fill('Harvest news');
+  await editor.getByLabel('Subject', { exact: true }).fill('Harvest news for {{firstName}}');
   await editor.getByLabel('Body (HTML)').fill('<p>Hi {{firstName}},</p><script>alert(1)</script><p>Harvest supper on Friday.</p>');
   await editor.getByRole('button', { name: 'Save template' }).click();
   await page.getByRole('list', { name: 'Email templates' }).getByText('Harvest news — Harvest news for {{firstName}}').waitFor(VISIBLE);
