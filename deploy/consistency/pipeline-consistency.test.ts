@@ -31,6 +31,8 @@ const LEFT_AT_DEFAULT: Record<string, string> = {
   JWT_AUDIENCE: 'kit default, as for every service',
   UPLOAD_TMP_DIR: 'the OS temp dir /tmp: an emptyDir sized for uploads in k8s (checked below)',
   IDENTITY_URL: 'default: the origin of IDENTITY_JWKS_URL, which the manifests set',
+  SCRIPTURE_QUOTATION_MODULES: 'default engWEB2015eb,engKJV2006eb: quotation matching uses the modules the image has (WEB alone when KJV is absent)',
+  XDG_CACHE_HOME: 'default ~/.cache: the parsed Bible text is only a cache; unwritable, the worker reads the modules again at start',
 };
 
 type Source = { kind: 'value'; value: string } | { kind: 'configMap' | 'secret'; key: string; optional: boolean };

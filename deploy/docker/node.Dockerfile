@@ -133,7 +133,7 @@ ARG WORKER_EXTRA_APT_PACKAGES=""
 ARG ASR_HOME=/opt/lectern/asr
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      ffmpeg diatheke sword-text-web python3 ${WORKER_EXTRA_APT_PACKAGES} \
+      ffmpeg diatheke sword-text-web sword-text-kjv python3 ${WORKER_EXTRA_APT_PACKAGES} \
  && rm -rf /var/lib/apt/lists/* \
  && install -d -o node -g node /var/lib/lectern/pipeline
 COPY --from=asr ${ASR_HOME} ${ASR_HOME}

@@ -28,7 +28,7 @@ export function createContentProviders(env: Record<string, string | undefined> =
   let findCitations: CitationFinder | undefined;
   let warmUp = async () => {};
   if (modules.length && modules[0] !== 'off') {
-    const index = () => sharedQuotationIndex(modules, (error) => log(`quotation matching: ${error instanceof Error ? error.message : String(error)}`));
+    const index = () => sharedQuotationIndex(modules, (error) => log(`quotation matching: ${error instanceof Error ? error.message : String(error)}`), env.DIATHEKE_PATH || undefined);
     warmUp = async () => void (await index());
     findCitations = async (transcript) => identifyScripture(transcript, { quotations: await index() });
   }

@@ -53,9 +53,13 @@ export async function loadBibleText(module: string, binary = 'diatheke'): Promis
   });
   const verses = parseModuleText(output);
   if (verses.length < 30_000) throw new ScriptureTextError(`SWORD module ${module} gave ${verses.length} verses (is it installed?)`);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}`;
-  await fs.promises.writeFile(partial, JSON.stringify(verses));
-  await fs.promises.rename(partial, file);
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}`;
+    await fs.promises.writeFile(partial, JSON.stringify(verses));
+    await fs.promises.rename(partial, file);
+  } catch {
+    // A read-only home: the verses are still good, the next process reads the module again.
+  }
   return verses;
 }

@@ -24,11 +24,11 @@ let shared: Promise<QuotationIndex | null> | undefined;
  * The quotation index of the installed translations, built once per process; null (quotation
  * matching off, spoken references still checked) when the modules cannot be read.
  */
-export function sharedQuotationIndex(modules: readonly string[] = QUOTATION_MODULES, onError: (error: unknown) => void = () => {}): Promise<QuotationIndex | null> {
+export function sharedQuotationIndex(modules: readonly string[] = QUOTATION_MODULES, onError: (error: unknown) => void = () => {}, diatheke = 'diatheke'): Promise<QuotationIndex | null> {
   // Each module that can be read counts (WEB alone still finds most quotations).
   shared ??= Promise.all(
     modules.map((m) =>
-      loadBibleText(m).catch((error: unknown) => {
+      loadBibleText(m, diatheke).catch((error: unknown) => {
         onError(error);
         return null;
       }),
