@@ -59,7 +59,7 @@ export function OutlineTab({ outline, read, busy, onToggleRead }: { outline: Out
           {mainPoints.map((point, index) => (
             <Point key={index}>
               <h4>
-                <button type="button" aria-expanded={open.has(index)} aria-controls={`main-point-${index}`} onClick={() => toggle(index)}>
+                <button type="button" aria-expanded={open.has(index)} aria-controls={open.has(index) ? `main-point-${index}` : undefined} onClick={() => toggle(index)}>
                   <span>{index + 1}. {point.title || 'Untitled point'}</span>
                   <span aria-hidden="true">{open.has(index) ? '−' : '+'}</span>
                 </button>

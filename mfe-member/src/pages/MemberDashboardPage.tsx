@@ -143,7 +143,7 @@ export function MemberDashboardPage() {
         </Panel>
       )}
       {dashboard && (
-        <Stats aria-label="Your progress">
+        <Stats>
           <div><dt>Sermons</dt><dd>{dashboard.stats.total}</dd></div>
           <div><dt>Completed</dt><dd>{dashboard.stats.completed}</dd></div>
           <div><dt>In progress</dt><dd>{dashboard.stats.inProgress}</dd></div>

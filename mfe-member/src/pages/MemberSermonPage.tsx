@@ -121,7 +121,7 @@ export function MemberSermonPage() {
         <div>
           <TabList role="tablist" aria-label="Sermon sections">
             {TABS.map((name) => (
-              <button key={name} id={`tab-${name}`} type="button" role="tab" aria-selected={tab === name} aria-controls={`panel-${name}`} onClick={() => setTab(name)}>
+              <button key={name} id={`tab-${name}`} type="button" role="tab" aria-selected={tab === name} aria-controls={tab === name ? `panel-${name}` : undefined} onClick={() => setTab(name)}>
                 {name}
               </button>
             ))}
