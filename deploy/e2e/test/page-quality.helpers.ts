@@ -16,20 +16,6 @@ export async function assertNoOverflowAt390(page: Page, url: string, ready: (pag
   await narrow.close();
 }
 
-/** Runs axe-core in the page and fails on any serious or critical violation (rule, impact, nodes). */
-export async function assertAxeClean(page: Page, what: string): Promise<void> {
-  const { createRequire } = await import('node:module');
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const { axe, document } = globalThis as unknown as { document: unknown; axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, [], `${what}: axe-core serious/critical violations ${JSON.stringify(bad)}`);
-}
-
 /** The page's own width against the viewport (no horizontal overflow). */
 export async function assertNoOverflow(page: Page, what: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => {
