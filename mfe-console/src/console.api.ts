@@ -73,8 +73,8 @@ export function messageOf(error: unknown, fallback: string): string {
 
 export const consoleApi = {
   profile: () => api.get<ConsoleProfile>(`${IDENTITY_BASE}/console/profile`),
-  setMode: (mode: ConsoleMode, confirmation: string) => api.post<ConsoleProfile>(`${IDENTITY_BASE}/console/mode`, { mode, confirmation }),
-  syncCatalog: (items: { code: string; name?: string }[]) => api.post<ConsoleProfile>(`${IDENTITY_BASE}/console/catalog`, { items }),
+  setMode: (mode: ConsoleMode, confirmation: string) => api.post<Pick<ConsoleProfile, 'mode' | 'catalogItems'>>(`${IDENTITY_BASE}/console/mode`, { mode, confirmation }),
+  syncCatalog: (items: { code: string; name?: string }[]) => api.post<Pick<ConsoleProfile, 'mode' | 'catalogItems'>>(`${IDENTITY_BASE}/console/catalog`, { items }),
   identityKpis: () => api.get<IdentityKpis>(`${IDENTITY_BASE}/console/kpis`),
   billingKpis: () => api.get<BillingKpis>('/api/billing/kpis'),
   organizations: () => api.get<{ items: { id: string; name: string }[] }>(`${IDENTITY_BASE}/organizations/public`),

@@ -15,11 +15,12 @@ import pg from 'pg';
 import { asrEnv, ensureAsr, getTestInfra, mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
 import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
+import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
 import { repoRoot, resultsDir, startEdge } from './frontend.helpers.ts';
 import { startChurchSystems } from '@lectern/local-stack/church-systems';
 import type { ChurchSystemsServer } from '@lectern/local-stack/church-systems';
 
-export const SERVICES = ['identity', 'comms', 'sermons', 'billing'] as const;
+export const SERVICES = ['identity', 'comms', 'sermons', 'billing', 'migration'] as const;
 type ServiceName = (typeof SERVICES)[number];
 
 export async function freePort(): Promise<number> {
@@ -66,6 +67,8 @@ export interface Stack {
   stripe?: StripeStandIn;
   /** The Planning Center / Rock RMS stand-ins identity syncs members from. */
   churchSystems: ChurchSystemsServer;
+  /** The local feed server (with `migration`). */
+  feeds: FeedServer | null;
   stop(): Promise<void>;
 }
 
@@ -77,6 +80,11 @@ export interface StackOptions {
   sermons?: boolean;
   /** Also run the billing service against a Stripe stand-in that delivers signed webhooks. */
   billing?: boolean;
+  /**
+   * Also run the migration service (with its rss-migration worker) and a local feed server it may
+   * fetch from; implies `sermons`.
+   */
+  migration?: boolean;
 }
 
 function startChild(name: string, script: string, cwd: string, env: Record<string, string>, logDir: string): { child: ChildProcess; logFile: string } {
@@ -100,12 +108,14 @@ async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, l
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const withSermons = options.sermons === true;
+  const withMigration = options.migration === true;
+  const withSermons = options.sermons === true || withMigration;
   const components: ComponentName[] = ['postgres', 'kafka', 'mail', ...(withSermons ? (['temporal'] as const) : [])];
   const infra = process.env.LECTERN_TEST_INFRA === '1' ? await getTestInfra() : await startPrivateInfra(components);
   const mail = mailOf(infra);
   const run = `e2e_${randomBytes(4).toString('hex')}`;
-  const services: ServiceName[] = [...(['identity', 'comms'] as const), ...(withSermons ? (['sermons'] as const) : []), ...(options.billing ? (['billing'] as const) : [])];
+  const services: ServiceName[] = [...(['identity', 'comms'] as const), ...(withSermons ? (['sermons'] as const) : []), ...(options.billing ? (['billing'] as const) : []), ...(withMigration ? (['migration'] as const) : [])];
+  const feeds = withMigration ? await startFeedServer({ stallMs: 60_000 }) : null;
   const edgePort = await freePort();
   const ports = {} as Record<ServiceName, number>;
   for (const name of services) ports[name] = await freePort();
@@ -154,7 +164,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ? billingEnv
           : name === 'identity'
             ? { PLANNING_CENTER_API_BASE: churchSystems.planningCenterBase, ROCK_RMS_API_BASE: churchSystems.rockRmsBase }
-            : {};
+            : name === 'migration'
+              ? {
+                ...sermonsEnv,
+                HOME: process.env.HOME ?? tmpdir(),
+                SERMONS_INTERNAL_URL: `http://127.0.0.1:${ports.sermons}`,
+                RSS_MIGRATION_TASK_QUEUE: `rss-migration-${run}`,
+                MIGRATION_WORK_DIR: join(sermonsEnv.STORAGE_FS_ROOT!, 'migration'),
+                FEED_FETCH_ALLOW_ORIGINS: feeds!.hostPort,
+              }
+              : {};
     const { child, logFile } = startChild(name, join(repoRoot, `services/${name}/src/server.ts`), join(repoRoot, `services/${name}`), {
       PATH: process.env.PATH ?? '',
       ...infraEnv,
@@ -197,6 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       COMMS_URL: `http://127.0.0.1:${ports.comms}`,
       ...(withSermons ? { SERMONS_URL: `http://127.0.0.1:${ports.sermons}` } : {}),
       ...(options.billing ? { BILLING_URL: `http://127.0.0.1:${ports.billing}` } : {}),
+      ...(withMigration ? { MIGRATION_URL: `http://127.0.0.1:${ports.migration}` } : {}),
     },
     edgePort,
   );
@@ -212,7 +232,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     logDir,
     ...(stripe ? { stripe } : {}),
     churchSystems,
+    feeds,
     async stop() {
+      await feeds?.close();
       await edge.close();
       await stripe?.stop();
       await churchSystems.close();

@@ -47,7 +47,7 @@ function ModeSwitch({ profile, onChanged }: { profile: ConsoleProfile; onChanged
   async function submit() {
     setBusy(true);
     try {
-      onChanged(await consoleApi.setMode(target, typed));
+      onChanged({ ...profile, ...(await consoleApi.setMode(target, typed)) });
       setTyped('');
       showToast({ kind: 'success', title: `Mode set to ${target}` });
     } catch (error) {
@@ -79,7 +79,8 @@ export function ConsoleHomePage() {
   async function syncCatalog() {
     setSyncing(true);
     try {
-      home.setProfile(await consoleApi.syncCatalog([]));
+      const synced = await consoleApi.syncCatalog([]);
+      if (profile.state === 'ready') home.setProfile({ ...profile.value, ...synced });
       showToast({ kind: 'success', title: 'Catalog synced' });
     } catch (error) {
       showToast({ kind: 'error', title: 'Catalog update failed', message: messageOf(error, 'Catalog update failed') });

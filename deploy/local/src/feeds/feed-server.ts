@@ -7,6 +7,8 @@
 //   GET /feeds/atom.xml?count=12                Atom with rel="enclosure" links
 //   GET /media/<n>.mp4                           video n (1-based), Range supported
 //   GET /broken/<kind>.mp4                       404 | wrong-type | oversized | slow | private-redirect
+//                                                | not-media (labelled video/mp4, not a video: the
+//                                                  pipeline's media check refuses it)
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,7 +18,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const BROKEN_KINDS = ['404', 'wrong-type', 'oversized', 'slow', 'private-redirect'] as const;
+export const BROKEN_KINDS = ['404', 'wrong-type', 'oversized', 'slow', 'private-redirect', 'not-media'] as const;
 export type BrokenKind = (typeof BROKEN_KINDS)[number];
 
 /** Short sermon passages, one per distinct video (videos beyond these repeat them with their own URL). */
@@ -228,6 +230,11 @@ ${entries}
         open.add(res);
         setTimeout(() => res.destroy(), stallMs).unref();
         return;
+      case '/broken/not-media.mp4': {
+        const junk = Buffer.from('This is not a video, only text that claims to be one. '.repeat(200));
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': junk.length }).end(junk);
+        return;
+      }
       case '/broken/private-redirect.mp4':
         res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
         return;

@@ -1,0 +1,100 @@
+// A whole migration end to end on real parts: the local feed server with 20-second espeak-ng
+// videos, the migration service's worker process, Temporal, the sermons service and the real
+// pipeline worker. Prints items/min, the orchestration overhead per item (the item's wall time
+// minus its child pipeline run: record, download, store, bookkeeping; target < 2 s), the Temporal
+// history of the parent chain (events and bytes per run) and the migration worker's peak memory.
+//   MIGRATION_BENCH_ITEMS (default 260), MIGRATION_BENCH_SECONDS (video length, default 20)
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client, Connection } from '@temporalio/client';
+import { isolatedServiceEnv } from '@lectern/service-kit/testing';
+import { startFeedServer } from '@lectern/local-stack/feeds';
+import { loadAverage, percentile, targetLine } from '@lectern/local-stack/bench';
+import { rssMigrationWorkflowId, sermonPipelineWorkflowId } from '@lectern/workflows';
+import { buildTestApp } from '../test/helper.ts';
+import { startMigrationInstance, startPipelineWorker, startSermonsService } from '../test/processes.ts';
+
+const ITEMS = Number(process.env.MIGRATION_BENCH_ITEMS ?? 260);
+const SECONDS = Number(process.env.MIGRATION_BENCH_SECONDS ?? 20);
+const INTERNAL_TOKEN = `bench-internal-${randomUUID()}`;
+
+function rssKiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+const feeds = await startFeedServer({ seconds: SECONDS });
+const t = await buildTestApp({ FEED_FETCH_ALLOW_ORIGINS: feeds.hostPort, SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN, LOG_LEVEL: 'warn' });
+const sermonsEnv = await isolatedServiceEnv('sermons', {
+  IDENTITY_JWKS_URL: t.jwksUrl,
+  TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
+  TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
+  STORAGE_FS_ROOT: t.storageRoot,
+  SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
+  SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
+  SERMON_PIPELINE_CAPACITY: '100000',
+});
+const sermons = await startSermonsService(sermonsEnv);
+const pipelineWorker = await startPipelineWorker({
+  TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
+  TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
+  SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
+  SERMONS_INTERNAL_URL: sermons.baseUrl,
+  SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
+  STORAGE_DRIVER: 'fs',
+  STORAGE_FS_ROOT: t.storageRoot,
+});
+const migrationWorker = await startMigrationInstance({ ...t.env, SERMONS_INTERNAL_URL: sermons.baseUrl, LOG_LEVEL: 'warn' });
+const connection = await Connection.connect({ address: t.env.TEMPORAL_ADDRESS as string });
+const temporal = new Client({ connection, namespace: t.env.TEMPORAL_NAMESPACE as string });
+const staff = await t.token({ staff: true });
+const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+  (await t.app.inject({ method, url: `/api/migration${url}`, headers: { authorization: `Bearer ${staff}` }, ...(payload ? { payload } : {}) })).json();
+
+try {
+  const orgId = randomUUID();
+  const rssUrl = feeds.rssUrl(ITEMS);
+  const parsed = await call('POST', '/rss/parse', { rssUrl, maxVideos: ITEMS });
+  const started = Date.now();
+  const { migrationId } = await call('POST', '/migrations', { rssUrl, targetOrgId: orgId, videos: parsed.videos, maxToQueue: ITEMS });
+  let peakRss = 0;
+  for (;;) {
+    peakRss = Math.max(peakRss, rssKiB(migrationWorker.child.pid!));
+    const { queue } = await call('GET', `/migrations/${migrationId}`);
+    if (queue.status === 'completed' || queue.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const wallSec = (Date.now() - started) / 1000;
+  const { steps } = await call('GET', `/migrations/${migrationId}`);
+  const items = await t.app.migrationStore.items(migrationId);
+  const overheads: number[] = [];
+  let pipelineSec = 0;
+  for (const item of items) {
+    const step = steps.find((s: { position: number | null }) => s.position === item.position);
+    const child = await temporal.workflow.getHandle(sermonPipelineWorkflowId(item.sermon_id)).describe();
+    const childSec = ((child.closeTime ?? new Date()).getTime() - child.startTime.getTime()) / 1000;
+    pipelineSec += childSec;
+    const itemSec = (item.updated_at.getTime() - new Date(step.createdAt).getTime()) / 1000;
+    overheads.push(itemSec - childSec);
+  }
+  overheads.sort((a, b) => a - b);
+  const runs: { events: number; bytes: number }[] = [];
+  for await (const run of temporal.workflow.list({ query: `WorkflowId = '${rssMigrationWorkflowId(orgId, migrationId)}'` })) {
+    const described = await temporal.workflow.getHandle(run.workflowId, run.runId).describe();
+    runs.push({ events: described.historyLength, bytes: Number(described.raw.workflowExecutionInfo?.historySizeBytes ?? 0) });
+  }
+  const meanOverhead = overheads.reduce((a, b) => a + b, 0) / Math.max(1, overheads.length);
+  console.log(`RSS migration bench: ${items.length} items of ${SECONDS} s video, ${items.filter((i) => i.status === 'completed').length} completed, load ${loadAverage()}`);
+  console.log(`  wall ${wallSec.toFixed(1)} s → ${(items.length / (wallSec / 60)).toFixed(2)} items/min (pipeline runs ${pipelineSec.toFixed(1)} s of it)`);
+  console.log(`  ${targetLine('orchestration overhead per item (mean)', meanOverhead, 's', 2, { atMost: true, digits: 2 })}`);
+  console.log(`  orchestration overhead p50 ${percentile(overheads, 50).toFixed(2)} s, p95 ${percentile(overheads, 95).toFixed(2)} s, max ${(overheads.at(-1) ?? 0).toFixed(2)} s`);
+  console.log(`  Temporal history: ${runs.length} run(s) in the chain, largest ${Math.max(...runs.map((r) => r.events))} events / ${(Math.max(...runs.map((r) => r.bytes)) / 1024).toFixed(0)} KiB (continue-as-new suggested at ~4k events)`);
+  console.log(`  migration worker peak RSS ${(peakRss / 1024).toFixed(0)} MiB`);
+} finally {
+  await connection.close();
+  await migrationWorker.stop();
+  await pipelineWorker.stop();
+  await sermons.stop();
+  await t.app.close();
+  await feeds.close();
+}
