@@ -168,6 +168,9 @@ CMD ["node", "src/worker.ts"]
 # sit at the same repository-relative paths as in a checkout, so the edge finds them the same way.
 FROM runtime AS edge
 COPY --from=edge-deps /app /app
+# The edge's path normalisation and log redaction come from the service kit.
+COPY services/events services/events
+COPY services/kit services/kit
 COPY deploy/edge deploy/edge
 COPY --from=web /app/shell/host/dist shell/host/dist
 COPY --from=web /app/mfe-marketing/dist mfe-marketing/dist
