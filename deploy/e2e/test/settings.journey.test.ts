@@ -12,6 +12,7 @@ import { seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -101,10 +102,11 @@ test('an internal-domain ADMIN edits the profile, invites a PASTOR (mail, signup
   const listed = await pending.locator('li').allInnerTexts();
   assert.ok(listed[0]!.includes(pastorEmail) && listed[1]!.includes(staffEmail), 'newest first');
   await screenshot(page, '60-settings-team-invites');
+  await assertNoSeriousAxeViolations(page, '/settings (team and invites open)');
 
   // Copy link puts {origin}/signup?invite={id} on the clipboard.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-  await team.getByRole('button', { name: `Copy invite link for ${pastorEmail}` }).click();
+  await team.getByRole('button', { name: `Copy link for ${pastorEmail}` }).click();
   await page.getByText('Invite link copied to clipboard').waitFor(VISIBLE);
   const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
   assert.match(copied, new RegExp(`^${stack.origin.replace(/[.]/g, '\\.')}/signup\\?invite=[0-9a-f-]{36}$`));
@@ -145,6 +147,7 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   await page.getByText('Get started by adding your first member.').waitFor(VISIBLE);
   await page.getByTestId('member-count').getByText('0 Members').waitFor(VISIBLE);
   await screenshot(page, '66-members-empty');
+  await assertNoSeriousAxeViolations(page, '/members (empty)');
 
   await page.getByRole('button', { name: 'Add Member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Member' });
@@ -158,6 +161,7 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   await dialog.getByLabel('Role').selectOption('VOLUNTEER');
   await dialog.getByLabel('Let this member sign in').check();
   await screenshot(page, '67-members-add-modal');
+  await assertNoSeriousAxeViolations(page, 'Add Member dialog');
   await dialog.getByRole('button', { name: 'Add Member' }).click();
   await page.getByText('Member added successfully').waitFor(VISIBLE);
   const row = page.getByRole('listitem', { name: 'Lydia Thyatira' });
@@ -175,6 +179,7 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   assert.ok(await importer.getByText('Enter a valid email address').isVisible());
   assert.equal(await importer.getByRole('button', { name: 'Import 1 member' }).isDisabled(), true);
   await screenshot(page, '68-members-import-errors');
+  await assertNoSeriousAxeViolations(page, 'Import dialog with errors');
   await importer.getByLabel('CSV file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from('first_name,last_name,email,role\nAnna,Asher,anna@grace-e2e.org,MEMBER\nSimeon,Temple,simeon@grace-e2e.org,VOLUNTEER\n') });
   await importer.getByRole('button', { name: 'Import 2 members' }).click();
   await page.getByText('Imported 2 members (2 added, 0 updated).').waitFor(VISIBLE);
@@ -197,6 +202,7 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   await page.getByLabel('Search members').fill('');
   await page.getByTestId('member-count').getByText('3 Members').waitFor(VISIBLE);
   await screenshot(page, '69-members-list');
+  await assertNoSeriousAxeViolations(page, '/members (rows)');
 
   // Export the filtered rows.
   await page.getByLabel('Status filter').selectOption('active');
@@ -225,6 +231,7 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await integrations.getByLabel('Search integrations').fill('planning');
   assert.equal(await integrations.getByRole('list', { name: 'Integration catalogue' }).locator('li').count(), 1);
   await screenshot(page, '70-integrations-catalogue');
+  await assertNoSeriousAxeViolations(page, 'integration catalogue');
   await integrations.getByRole('link', { name: 'Connect' }).click();
   await page.waitForURL(`${stack.origin}/settings/integrations/new/planningCenter`, VISIBLE);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -233,6 +240,7 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await page.getByLabel('API Key').fill('lectern-demo-app:lectern-demo-secret');
   await page.getByLabel('From Email').fill('office@cornerstone.example');
   await screenshot(page, '71-integration-editor');
+  await assertNoSeriousAxeViolations(page, 'integration editor');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(`${stack.origin}/settings`, VISIBLE);
   await page.getByText('Integration added!').waitFor(VISIBLE);
@@ -315,6 +323,7 @@ test('a MEMBER sees only the User Profile', async () => {
   assert.deepEqual((await sectionTitles(page)).map((t) => t.replace('▼', '').trim()), ['User Profile']);
   assert.ok(await section(page, 'User Profile').getByRole('button', { name: 'Edit' }).isVisible());
   await screenshot(page, '63-settings-member');
+  await assertNoSeriousAxeViolations(page, '/settings (MEMBER)');
   const token = await page.evaluate(() => JSON.parse((globalThis as unknown as { localStorage: { getItem(k: string): string } }).localStorage.getItem('lectern.session')).state.accessToken as string);
   for (const path of ['/members', '/integrations', '/invites']) {
     assert.equal((await fetch(`${stack.origin}/api/identity${path}`, { headers: { authorization: `Bearer ${token}` } })).status, 403, path);
@@ -333,6 +342,7 @@ test('Forgot password? sends a single-use link; the new password signs in, the o
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText('If an account exists for this email address').waitFor(VISIBLE);
   await screenshot(page, '64-forgot-password-sent');
+  await assertNoSeriousAxeViolations(page, '/forgot-password');
 
   const mail = await stack.mail.waitForMessage((m) => m.to.some((to) => to.address === member.email) && /reset-password#token=/.test(`${m.text ?? ''}`), 30_000);
   const link = linkIn(mail.text ?? '', /(https?:\/\/\S+\/reset-password#token=\S+)/);
@@ -340,6 +350,7 @@ test('Forgot password? sends a single-use link; the new password signs in, the o
   await page.goto(link!);
   await page.getByRole('heading', { name: 'Choose a new password' }).waitFor(VISIBLE);
   await screenshot(page, '65-reset-password-form');
+  await assertNoSeriousAxeViolations(page, '/reset-password');
   assert.equal(new URL(page.url()).hash, '', 'the token leaves the address bar');
   await page.getByLabel('New password', { exact: true }).fill('weak');
   await page.getByRole('button', { name: 'Set new password' }).click();

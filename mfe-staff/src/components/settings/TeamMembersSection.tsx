@@ -171,7 +171,7 @@ export function TeamMembersSection() {
                     {invite.email} <Badge>{invite.role}</Badge> {isExpired(invite, now) && <ExpiredMark>{SETTINGS_MESSAGES.expired}</ExpiredMark>}
                   </span>
                   <Row>
-                    <Button type="button" $variant="secondary" onClick={() => void copyLink(invite)} aria-label={`Copy invite link for ${invite.email}`}>
+                    <Button type="button" $variant="secondary" onClick={() => void copyLink(invite)} aria-label={`Copy link for ${invite.email}`}>
                       Copy link
                     </Button>
                     <Button type="button" $variant="ghost" onClick={() => void revoke(invite)} aria-label={`Revoke invite for ${invite.email}`}>
