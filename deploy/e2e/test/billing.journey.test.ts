@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 import { startStack } from './stack.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { solveCaptcha, VISIBLE } from './signin.helpers.ts';
@@ -48,6 +49,7 @@ test('pricing shows live amounts (monthly by default; annual as a monthly equiva
   await page.getByText('$3,564 per year — save $2,400').waitFor(VISIBLE);
   await page.getByText('$1,188 per year — save $2,376').waitFor(VISIBLE);
   await screenshot(page, '60-pricing-live');
+  await assertNoSeriousAxeViolations(page, '/pricing');
   await assertNoOverflowAt390(page, `${stack.origin}/pricing`, (p) => p.getByTestId('price-premium').getByText('$497').waitFor(VISIBLE));
   await page.context().close();
 });
@@ -73,6 +75,7 @@ test('create account: declined card shows the message and leaves no user; the te
   await page.getByRole('button', { name: 'Pay $497.00' }).waitFor(VISIBLE);
   assert.equal(await page.getByLabel('Email').inputValue(), email, 'billing details prefilled from step 1');
   await screenshot(page, '61-signup-step2');
+  await assertNoSeriousAxeViolations(page, 'signup step 2');
   await assertNoOverflowAt390(page, page.url(), async () => undefined);
 
   await page.getByRole('radio', { name: /0002/ }).check();
@@ -92,6 +95,7 @@ test('create account: declined card shows the message and leaves no user; the te
   assert.match(url.searchParams.get('session_id') ?? '', /^sub_/);
   await page.getByText(`Session ID: ${url.searchParams.get('session_id')}`).waitFor(VISIBLE);
   await screenshot(page, '63-billing-success');
+  await assertNoSeriousAxeViolations(page, '/billing/success');
 
   const converted = await stack.identityDb.query<{ status: string; converted_at: Date | null }>('select status, converted_at from leads where email = $1', [email]);
   assert.equal(converted.rows[0]?.status, 'converted');
@@ -131,6 +135,7 @@ test('special offer: /cotr-special → step 2 with $4,564 (the migration fee on 
   await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor(VISIBLE);
   await page.getByText('Standard value $23,784 — you save $19,220.').waitFor(VISIBLE);
   await screenshot(page, '66-special-offer');
+  await assertNoSeriousAxeViolations(page, '/cotr-special');
   await assertNoOverflowAt390(page, page.url(), (p) => p.getByRole('heading', { name: 'Frequently asked questions' }).waitFor(VISIBLE));
   await page.getByLabel('Organization name').fill(`Offer Church ${Date.now().toString(36)}`);
   await page.getByLabel('First name').fill('Olive');
@@ -144,6 +149,7 @@ test('special offer: /cotr-special → step 2 with $4,564 (the migration fee on 
   await page.getByRole('button', { name: 'Pay $4,564' }).waitFor(VISIBLE);
   assert.equal(await page.getByTestId('offer-due').innerText(), '$4,564');
   await screenshot(page, '67-special-offer-step2');
+  await assertNoSeriousAxeViolations(page, '/cotr-special-step2');
   await page.getByRole('button', { name: 'Pay $4,564' }).click();
   await page.getByRole('heading', { name: 'Thank you for your purchase!' }).waitFor({ timeout: 40_000 });
   assert.equal(await page.evaluate(() => sessionStorage.getItem('lectern.checkout.cotr')), null, 'stored checkout data cleared');
@@ -176,6 +182,7 @@ test('legal pages: real text with the spec\'s terms and the update date', async 
     for (const pattern of patterns) assert.match(text, pattern, path);
   }
   await screenshot(page, '68-terms');
+  await assertNoSeriousAxeViolations(page, '/terms-of-service');
   await assertNoOverflowAt390(page, `${stack.origin}/terms-of-service`, (p) => p.getByText('Last updated: July 29, 2025').waitFor(VISIBLE));
   await page.context().close();
 });
