@@ -55,9 +55,13 @@ export function configReads(app: string): Set<string> {
   return new Set();
 }
 
-/** A variable that has no effect with the rest of the environment: the fs driver's settings under s3. */
-export function inapplicable(name: string, environment: Map<string, string>): boolean {
-  return (name === 'STORAGE_FS_ROOT' || name === 'STORAGE_SIGNING_SECRET') && environment.get('STORAGE_DRIVER') === 's3';
+/**
+ * A variable that has no effect with the rest of the environment: the fs driver's settings under
+ * s3. Except STORAGE_SIGNING_SECRET for sermons, which signs its own upload links with it.
+ */
+export function inapplicable(name: string, environment: Map<string, string>, app?: string): boolean {
+  if (environment.get('STORAGE_DRIVER') !== 's3') return false;
+  return name === 'STORAGE_FS_ROOT' || (name === 'STORAGE_SIGNING_SECRET' && app !== 'sermons');
 }
 
 /** The recogniser's pins and model checksum as the local launcher provisions them. */

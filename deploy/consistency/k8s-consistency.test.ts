@@ -138,7 +138,7 @@ describe('k8s manifests', () => {
       const imageEnv = stageVariables(dockerfile, target, target === 'service' ? { SERVICE: app.name } : {});
       const storageDriver = (containerOf(app.name).env ?? []).find((variable) => variable.name === 'STORAGE_DRIVER');
       const resolved = new Map([['STORAGE_DRIVER', storageDriver?.value ?? configMap?.data?.[storageDriver?.valueFrom?.configMapKeyRef?.key ?? ''] ?? '']]);
-      const missing = [...example.required].filter((name) => !names.has(name) && !imageEnv.get(name) && !inapplicable(name, resolved));
+      const missing = [...example.required].filter((name) => !names.has(name) && !imageEnv.get(name) && !inapplicable(name, resolved, app.name));
       assert.deepEqual(missing, [], `leaves required variables of ${example.path} unset`);
     });
   }

@@ -90,7 +90,7 @@ describe('sermon pipeline: variables', async () => {
         if (inCompose.has(name) && inK8s.has(name)) continue;
         if (name in LEFT_AT_DEFAULT) continue;
         // The fs driver's settings, when both run the s3 driver.
-        if (inapplicable(name, inCompose) && inapplicable(name, k8sResolved)) continue;
+        if (inapplicable(name, inCompose, app) && inapplicable(name, k8sResolved, app)) continue;
         unset.push(name);
       }
       assert.deepEqual(unset, [], `${app}: variables read by its config but set neither in compose.yaml and k8s nor by its image`);
@@ -164,6 +164,19 @@ describe('sermon pipeline: worker ↔ sermons', () => {
     assert.deepEqual(worker, { kind: 'secret', key: 'SERMONS_INTERNAL_TOKEN', optional: false }, 'k8s: worker token source');
     assert.deepEqual(sermons, worker, 'k8s: worker and sermons token sources differ');
     assert.ok((k8sValue(worker) ?? '').length >= 32, 'secret.example.yaml: the token example is shorter than 32 characters');
+  });
+
+  test('sermons replicas share one upload signing secret: compose from an overridable variable, k8s from a required Secret key (≥ 32 chars)', async () => {
+    const compose = rawEnvironmentOf(composeService('sermons')).get('STORAGE_SIGNING_SECRET');
+    assert.ok(compose, 'compose: sermons has no STORAGE_SIGNING_SECRET (replicas would sign upload links with different keys)');
+    assert.match(compose, /^\$\{STORAGE_SIGNING_SECRET:?-[^}]*\}$/, 'compose: the secret comes from the STORAGE_SIGNING_SECRET variable (overridable)');
+    assert.ok((environmentOf(composeService('sermons')).get('STORAGE_SIGNING_SECRET') ?? '').length >= 32, 'compose: the default secret is shorter than 32 characters');
+    const k8s = k8sEnv('sermons').get('STORAGE_SIGNING_SECRET');
+    assert.deepEqual(k8s, { kind: 'secret', key: 'STORAGE_SIGNING_SECRET', optional: false }, 'k8s: sermons STORAGE_SIGNING_SECRET source');
+    assert.ok((k8sValue(k8s!) ?? '').length >= 32, 'secret.example.yaml: the signing secret example is shorter than 32 characters');
+    const env = Object.fromEntries(environmentOf(composeService('sermons')));
+    delete env.STORAGE_SIGNING_SECRET;
+    await assert.rejects(configAccepts('sermons', env), /STORAGE_SIGNING_SECRET/, 'sermons starts without a signing secret');
   });
 
   test('the worker calls the sermons service by its compose service / k8s Service name and port', () => {

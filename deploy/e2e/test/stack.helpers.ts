@@ -143,6 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       STORAGE_DRIVER: 'fs',
       STORAGE_FS_ROOT: storageRoot,
       SERMONS_INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
+      STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
       SERMON_PIPELINE_TASK_QUEUE: `sermon-pipeline-${run}`,
     };
   }

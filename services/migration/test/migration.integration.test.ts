@@ -2,7 +2,7 @@
 // the migration service and its rss-migration worker (a child process we can SIGKILL), Temporal,
 // the sermons service and the real pipeline worker (ffmpeg, faster-whisper, the generator).
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
@@ -35,6 +35,7 @@ describe('RSS migration end to end', { timeout: 20 * 60_000 }, () => {
       TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
       STORAGE_FS_ROOT: t.storageRoot,
       SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
+      STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
       SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
       SERMON_PIPELINE_CAPACITY: '1000',
     });

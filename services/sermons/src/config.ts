@@ -9,6 +9,11 @@ export const SermonsConfigSchema = defineConfig({
   ...TemporalConfigProperties,
   ...StorageConfigProperties,
   PORT: Type.Integer({ default: 4102, minimum: 0, maximum: 65535 }),
+  /**
+   * Signs upload links (and fs storage links). Required: every instance must verify a link any
+   * other instance issued, and a restart must not void links in flight. The local launcher makes one per start.
+   */
+  STORAGE_SIGNING_SECRET: Type.String({ minLength: 32 }),
   /** Service token of /internal (pipeline worker → sermons). Unset: the internal routes refuse every call. */
   SERMONS_INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   /** Sermons in the pipeline at once (all organizations) before uploads and retries answer 429. */

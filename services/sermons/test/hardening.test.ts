@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3 } from './helper.ts';
+import { buildApp } from '../src/app.ts';
+import { loadSermonsConfig } from '../src/config.ts';
+import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, makeTone } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type J = any;
@@ -149,3 +151,70 @@ async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('sermons: two instances on one database (upload links and cancel work on any replica)', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  let baseA: string;
+  let baseB: string;
+  let tone: Buffer;
+  const org = randomUUID();
+  let pastor: string;
+
+  before(async () => {
+    t = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:50,standard:50' });
+    baseA = await listen(t.app);
+    other = await buildApp(loadSermonsConfig(t.env), { prettyLogs: false });
+    baseB = await listen(other as unknown as typeof t.app);
+    tone = readFileSync(makeTone(mkdtempSync(join(tmpdir(), 'sermon-tone-'))));
+    pastor = await t.token(org, 'PASTOR');
+  });
+  after(async () => {
+    await other?.close();
+    await t?.app.close();
+  });
+
+  const create = async (base: string, size: number) => {
+    const res = await fetch(`${base}/api/sermons/sermons`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pastor}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Two', speaker: 'Ann', recordedAt: '2026-11-15', file: { name: 'two.mp3', size, contentType: 'audio/mpeg' } }),
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    return (await res.json()) as J;
+  };
+  const used = async () => ((await (await fetch(`${baseA}/api/sermons/quota`, { headers: { authorization: `Bearer ${pastor}` } })).json()) as J).used as number;
+
+  it('an upload link issued by one instance is accepted by the other', async () => {
+    const created = await create(baseA, tone.length);
+    const put = await fetch(created.upload.url.replace(t.config.PUBLIC_ORIGIN, baseB), { method: 'PUT', headers: created.upload.headers, body: tone });
+    assert.equal(put.status, 200, await put.clone().text());
+    assert.equal(((await put.json()) as J).sermon.temporaryMediaPath, created.upload.key);
+    await t.app.pipeline.cancel(created.sermon.id).catch(() => undefined);
+  });
+
+  it('cancel-upload on one instance stops an upload streaming into the other; nothing is left and the quota unit comes back', async () => {
+    const before = await used();
+    const created = await create(baseA, tone.length);
+    let sent = 0;
+    const pieces = async function* () {
+      for (let offset = 0; offset < tone.length; offset += 16384) {
+        sent = offset;
+        yield tone.subarray(offset, offset + 16384);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    };
+    const put = fetch(created.upload.url.replace(t.config.PUBLIC_ORIGIN, baseB), {
+      method: 'PUT', headers: { ...created.upload.headers, 'content-length': String(tone.length) }, body: ReadableStream.from(pieces()), duplex: 'half',
+    } as RequestInit).catch((error: unknown) => error);
+    while (sent < tone.length * 0.2) await new Promise((resolve) => setTimeout(resolve, 20));
+    const cancel = await fetch(`${baseA}/api/sermons/sermons/${created.sermon.id}/cancel-upload`, { method: 'POST', headers: { authorization: `Bearer ${pastor}` } });
+    assert.equal(cancel.status, 200);
+    const answer = await put;
+    assert.ok(sent < tone.length - 16384, `the upload was stopped early (${sent} of ${tone.length} bytes sent)`);
+    if (answer instanceof Response) assert.equal(answer.status, 409, await answer.clone().text());
+    assert.equal((await t.app.kit.db.selectFrom('sermons').select('id').where('id', '=', created.sermon.id).execute()).length, 0);
+    assert.equal(await (await t.app.rawBucket()).exists(created.upload.key), false);
+    assert.equal(await used(), before);
+  });
+});

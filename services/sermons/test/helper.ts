@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { loadSermonsConfig } from '../src/config.ts';
 
 export const INTERNAL_TOKEN = randomBytes(24).toString('base64url');
+export const SIGNING_SECRET = randomBytes(32).toString('base64url');
 
 async function temporalAddress(): Promise<{ address: string; namespace: string }> {
   if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, namespace: process.env.TEMPORAL_NAMESPACE || 'default' };
@@ -33,6 +34,7 @@ export async function buildTestApp(extraEnv: Record<string, string> = {}, option
     STORAGE_FS_ROOT: storageRoot,
     UPLOAD_TMP_DIR: join(storageRoot, 'spool'),
     SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
+    STORAGE_SIGNING_SECRET: SIGNING_SECRET,
     SERMON_PIPELINE_CAPACITY: '100000',
     // Its own queue: no other test's worker picks up these runs.
     SERMON_PIPELINE_TASK_QUEUE: `sermons-test-${randomBytes(4).toString('hex')}`,

@@ -77,6 +77,8 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
   const billing = billingStripeEnv();
   // Shared by the sermons service and the pipeline worker only; a fresh one each start unless given.
   const sermonsInternalToken = process.env.SERMONS_INTERNAL_TOKEN ?? randomBytes(32).toString('base64url');
+  // Upload links are signed with it: every sermons instance of this start shares it.
+  const storageSigningSecret = process.env.STORAGE_SIGNING_SECRET ?? randomBytes(32).toString('base64url');
   const specs: AppSpec[] = services.map((name) => ({
     name,
     entry: `services/${name}/src/server.ts`,
@@ -85,7 +87,7 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
       ...common,
       HOST: '127.0.0.1',
       PORT: String(servicePort(name)),
-      ...(name === 'sermons' ? { SERMONS_INTERNAL_TOKEN: sermonsInternalToken } : {}),
+      ...(name === 'sermons' ? { SERMONS_INTERNAL_TOKEN: sermonsInternalToken, STORAGE_SIGNING_SECRET: storageSigningSecret } : {}),
       ...(name === 'migration'
         ? {
           SERMONS_INTERNAL_TOKEN: sermonsInternalToken,

@@ -19,6 +19,7 @@ export const sermonErrors = {
   tooLarge: () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { detail: `File is larger than ${MAX_UPLOAD_BYTES} bytes`, extensions: { reason: 'file_too_large' } }),
   sizeMismatch: (declared: number) => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { detail: `Upload failed: the file must be exactly the ${declared} bytes declared when the sermon was created.`, extensions: { reason: 'size_mismatch', declared } }),
   tooSmall: () => new AppError(ErrorCode.BAD_REQUEST, { detail: 'File is smaller than 1 bytes', extensions: { reason: 'file_too_small' } }),
+  uploadCanceled: () => new AppError(ErrorCode.CONFLICT, { detail: 'Upload canceled', extensions: { reason: 'upload_canceled' } }),
   uploadTimeout: () => new AppError(ErrorCode.BAD_REQUEST, { detail: 'Upload timeout', extensions: { reason: 'upload_timeout' } }),
   uploadToken: () => new AppError(ErrorCode.UNAUTHENTICATED, { detail: 'Upload failed: the upload link is invalid or has expired.', extensions: { reason: 'bad_upload_token' } }),
   uploadDone: (detail = 'Upload failed: this sermon already has its file.') => new AppError(ErrorCode.CONFLICT, { detail, extensions: { reason: 'upload_done' } }),

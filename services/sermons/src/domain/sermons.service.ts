@@ -224,11 +224,21 @@ export class SermonsService {
     }
   }
 
-  /** Saves upload_pct (called at each 5% step of a running upload). */
-  async uploadProgress(sermonId: string, orgId: string, pct: number): Promise<void> {
+  /**
+   * Saves upload_pct (called at each 5% step of a running upload). False when the sermon is gone:
+   * a cancel on another instance removed it, and the upload must stop.
+   */
+  async uploadProgress(sermonId: string, orgId: string, pct: number): Promise<boolean> {
     const row = await this.db.selectFrom('sermons').selectAll().where('id', '=', sermonId).where('org_id', '=', orgId).executeTakeFirst();
-    if (!row) return;
-    await this.tx((trx, after) => this.writeProgress(trx, after, row, { upload_pct: pct, message: 'Uploading sermon file...' }));
+    if (!row) return false;
+    try {
+      await this.tx((trx, after) => this.writeProgress(trx, after, row, { upload_pct: pct, message: 'Uploading sermon file...' }));
+    } catch (error) {
+      // Removed between the read and the write (foreign key violation): gone as well.
+      if ((error as { code?: string }).code === '23503') return false;
+      throw error;
+    }
+    return true;
   }
 
   /** Removes media then record (delete, stop, cancelled or refused upload). */

@@ -78,7 +78,12 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
         const pct = declared > 0 ? Math.floor((bytes * 100) / declared / 5) * 5 : 0;
         if (pct > saved && pct < 100) {
           saved = pct;
-          reports = reports.then(() => service.uploadProgress(id, sermon.org_id, pct)).catch((error: unknown) => request.log.warn({ err: error }, 'upload progress not saved'));
+          reports = reports
+            .then(async () => {
+              // Cancelled through another instance: the record is gone, stop reading.
+              if (!(await service.uploadProgress(id, sermon.org_id, pct))) controller.abort(sermonErrors.uploadCanceled());
+            })
+            .catch((error: unknown) => request.log.warn({ err: error }, 'upload progress not saved'));
         }
         callback(null, chunk);
       },

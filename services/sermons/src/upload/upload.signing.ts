@@ -1,12 +1,15 @@
 // The upload link the browser PUTs to: bound to one sermon and an expiry by an HMAC, so the PUT
 // needs no bearer token (a 2 GB upload may outlive a 15-minute access token).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// The secret is shared by every instance (STORAGE_SIGNING_SECRET), so a link issued by one is
+// accepted by the others and survives restarts.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export class UploadSigner {
   private readonly secret: Buffer;
 
-  constructor(secret: string | undefined) {
-    this.secret = secret ? Buffer.from(secret) : randomBytes(32);
+  constructor(secret: string) {
+    if (secret.length < 32) throw new Error('UploadSigner: the signing secret must be at least 32 characters');
+    this.secret = Buffer.from(secret);
   }
 
   sign(sermonId: string, expires: number): string {
