@@ -3,10 +3,11 @@ import { test } from 'node:test';
 import { assertServiceVerifiesAccessTokens, isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { buildApp } from '../src/app.ts';
 import { loadSermonsConfig } from '../src/config.ts';
+import { SIGNING_SECRET } from './helper.ts';
 
 test('verifies identity access tokens: valid accepted; missing, tampered, expired, wrong-key, wrong-audience, wrong-issuer refused', async () => {
   await assertServiceVerifiesAccessTokens({
     service: 'sermons',
-    build: async (extraEnv) => buildApp(loadSermonsConfig(await isolatedServiceEnv('sermons', extraEnv)), { prettyLogs: false }),
+    build: async (extraEnv) => buildApp(loadSermonsConfig(await isolatedServiceEnv('sermons', { STORAGE_SIGNING_SECRET: SIGNING_SECRET, ...extraEnv })), { prettyLogs: false }),
   });
 });
