@@ -2,6 +2,7 @@
 // → signing keys → auth (verifying its own tokens through the kit plugin) → routes. Tests build
 // it with `inject`; server.ts only listens.
 import { apiPrefix, authPlugin, createSecretBox, createServiceApp } from '@lectern/service-kit';
+import { parseTrustedProxies } from './http/client-address.ts';
 import type { HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import { CaptchaVerifier } from './captcha/index.ts';
 import type { IdentityConfig } from './config.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     throttle: new SignInThrottle(new PgThrottleStore(db)),
     resetThrottle: createResetThrottle(new PgThrottleStore(db)),
     secrets: createSecretBox(config),
+    trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
   };
   app.decorate('identity', ctx);

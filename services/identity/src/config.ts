@@ -15,6 +15,11 @@ export const IdentityConfigSchema = defineConfig({
   /** Longest Retry-After a member sync waits for before it stops with a message (seconds). */
   MEMBER_SYNC_MAX_WAIT_SEC: Type.Integer({ default: 60, minimum: 1, maximum: 600 }),
   PORT: Type.Integer({ default: 4101, minimum: 0, maximum: 65535 }),
+  /**
+   * Proxies whose X-Forwarded-For entries are believed (CIDRs, comma-separated): the edge and any
+   * load balancer in front of identity. Sign-in throttles count per client address behind them.
+   */
+  TRUSTED_PROXIES: Type.String({ default: '127.0.0.1/32,::1/128', pattern: '^[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*$' }),
   /** The product's own e-mail domains ("company staff" in the spec), comma-separated. */
   COMPANY_DOMAINS: Type.String({ default: 'lectern.app,lectern.church', pattern: '^[a-z0-9.-]+(,[a-z0-9.-]+)*$' }),
   /** Access-token lifetime, seconds (ADR 0006: at most 15 minutes). */

@@ -6,6 +6,7 @@ import type { IdentityConfig } from './config.ts';
 import type { IdentityDatabase } from './data/database.ts';
 import type { PasswordHasher } from './domain/password.hasher.ts';
 import type { SignInThrottle } from './domain/sign-in.throttle.ts';
+import type { TrustedProxies } from './http/client-address.ts';
 import type { AccessTokenIssuer } from './session/access-token.issuer.ts';
 
 export interface IdentityContext {
@@ -21,4 +22,6 @@ export interface IdentityContext {
   tokens: AccessTokenIssuer;
   /** seals church-system API keys at rest */
   secrets: SecretBox;
+  /** Whose X-Forwarded-For entries the throttles believe (TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies;
 }

@@ -11,7 +11,7 @@ export async function passwordResetRoutes(app: ServiceInstance, { ctx }: { ctx: 
     schema: { tags: ['session'], summary: 'Forgot password: e-mail a single-use reset link (same answer whether or not the address has an account)', body: Type.Object({ email: Type.String({ maxLength: 320 }) }), response: { 202: MessageSchema } },
   }, async (request, reply) => {
     try {
-      return reply.code(202).send(await requestPasswordReset(ctx, request.body.email, clientAddress(request)));
+      return reply.code(202).send(await requestPasswordReset(ctx, request.body.email, clientAddress(request, ctx.trustedProxies)));
     } catch (error) {
       const retryAfterMs = (error as { extensions?: { retryAfterMs?: number } }).extensions?.retryAfterMs;
       if (typeof retryAfterMs === 'number') reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));

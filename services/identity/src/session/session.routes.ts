@@ -35,7 +35,7 @@ export async function sessionRoutes(app: ServiceInstance, { ctx }: { ctx: Identi
     },
   }, async (request, reply) => {
     try {
-      return sessionReply(ctx, reply, await signIn(ctx, request.body, clientAddress(request)));
+      return sessionReply(ctx, reply, await signIn(ctx, request.body, clientAddress(request, ctx.trustedProxies)));
     } catch (error) {
       const retryAfterMs = (error as { extensions?: { retryAfterMs?: number } }).extensions?.retryAfterMs;
       if (typeof retryAfterMs === 'number') reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
