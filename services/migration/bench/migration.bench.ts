@@ -4,7 +4,7 @@
 // minus its child pipeline run: record, download, store, bookkeeping; target < 2 s), the Temporal
 // history of the parent chain (events and bytes per run) and the migration worker's peak memory.
 //   MIGRATION_BENCH_ITEMS (default 260), MIGRATION_BENCH_SECONDS (video length, default 20)
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
@@ -31,6 +31,7 @@ const sermonsEnv = await isolatedServiceEnv('sermons', {
   TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
   STORAGE_FS_ROOT: t.storageRoot,
   SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
+  STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
   SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
   SERMON_PIPELINE_CAPACITY: '100000',
 });
