@@ -85,7 +85,7 @@ try {
     runs.push({ events: described.historyLength, bytes: Number(described.raw.workflowExecutionInfo?.historySizeBytes ?? 0) });
   }
   const meanOverhead = overheads.reduce((a, b) => a + b, 0) / Math.max(1, overheads.length);
-  console.log(`RSS migration bench: ${items.length} items of ${SECONDS} s video, ${items.filter((i) => i.status === 'completed').length} completed, load ${loadAverage()}`);
+  console.log(`RSS migration bench: ${items.length} items of ${SECONDS} s video, ${items.filter((i) => i.status === 'completed').length} completed, ${loadAverage()}`);
   console.log(`  wall ${wallSec.toFixed(1)} s → ${(items.length / (wallSec / 60)).toFixed(2)} items/min (pipeline runs ${pipelineSec.toFixed(1)} s of it)`);
   console.log(`  ${targetLine('orchestration overhead per item (mean)', meanOverhead, 's', 2, { atMost: true, digits: 2 })}`);
   console.log(`  orchestration overhead p50 ${percentile(overheads, 50).toFixed(2)} s, p95 ${percentile(overheads, 95).toFixed(2)} s, max ${(overheads.at(-1) ?? 0).toFixed(2)} s`);
