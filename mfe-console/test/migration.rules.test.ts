@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import { clampCount, estimatedTime, parsedMessage, processingTitle, progressPercent, showsSpinner, statusBadge, videosToProcess } from '../src/migration/migration.rules.ts';
 
 test('counts are clamped 1–260 (default 50) and the run takes the smaller of feed and chosen count', () => {

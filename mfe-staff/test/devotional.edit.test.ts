@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import {
   additionalScriptureFromText,

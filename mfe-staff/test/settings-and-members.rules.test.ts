@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { canManageInvites, isCompanyDomainStaff, isExpired, seatsLine, visibleSections } from '../src/settings/settings.rules.ts';
 import { countLine, emptyText, filterQuery, joinedLabel } from '../src/members/member.format.ts';

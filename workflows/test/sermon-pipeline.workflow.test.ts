@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll, jest } from '@jest/globals';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -42,15 +42,16 @@ async function runUntilCancelled(): Promise<void> {
   }
 }
 
-describe('sermon pipeline workflow (real Temporal dev server)', { timeout: 300_000 }, () => {
+describe('sermon pipeline workflow (real Temporal dev server)', () => {
+  jest.setTimeout(300_000);
   let env: TestWorkflowEnvironment;
   let bundle: WorkflowBundleWithSourceMap;
 
-  before(async () => {
+  beforeAll(async () => {
     env = await createTemporalTestEnv();
     bundle = await bundleWorkflowCode({ workflowsPath, logger: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, log() {} } });
   });
-  after(async () => {
+  afterAll(async () => {
     await env?.teardown();
   });
 

@@ -1,6 +1,6 @@
 // Sign-in, navigation by role, the invite journey and a failed sign-in, in headless Chromium
 // through the one origin, against the real identity and comms services and real infrastructure.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
@@ -17,7 +17,7 @@ let orgId: string;
 const people = new Map<RoleName, Person>();
 const pageErrors: string[] = [];
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack();
   browser = await launchBrowser();
@@ -32,7 +32,7 @@ before(async () => {
   }
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });

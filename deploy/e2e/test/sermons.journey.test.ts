@@ -3,7 +3,7 @@
 // the outline and a devotional, prints, publishes, and the dashboard counts change. Real parts
 // throughout: identity, sermons, the Temporal worker (ffmpeg, faster-whisper, the extractive
 // generator, the World English Bible), Postgres, Kafka, the edge and Chromium.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ const mainPointTitles: string[] = [];
 const liveEvents: string[] = [];
 const edited = { theme: `Grace that carries us ${Date.now().toString(36)}`, dayTitle: 'Loved Before We Knew It', closingPrayer: 'Lord, teach us to rest in your love today. Amen.' };
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack({ sermons: true });
   browser = await launchBrowser();
@@ -70,7 +70,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });

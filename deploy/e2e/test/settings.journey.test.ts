@@ -2,7 +2,7 @@
 // ADMIN, a MEMBER), profile editing, inviting a PASTOR whose e-mailed link signs up and takes a
 // seat, revoking an invite, and password recovery from /login — against the real identity and
 // comms services, Kafka, Postgres and the mail catcher.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
@@ -21,7 +21,7 @@ let externalAdmin: Person;
 let member: Person;
 const pageErrors: string[] = [];
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack();
   browser = await launchBrowser();
@@ -31,7 +31,7 @@ before(async () => {
   member = await seedPerson(stack, orgId, 'MEMBER');
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });

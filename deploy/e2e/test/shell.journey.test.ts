@@ -1,5 +1,5 @@
 // Through the one origin: the shell mounts each area from its remote at run time.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ let edge: Awaited<ReturnType<typeof startEdge>>;
 let page: Page;
 const pageErrors: string[] = [];
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   edge = await startEdge();
   browser = await launchBrowser();
@@ -21,7 +21,7 @@ before(async () => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await edge?.close();
 });

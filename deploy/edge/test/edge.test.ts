@@ -1,4 +1,4 @@
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ let closedPort = 0;
 const logLines: string[] = [];
 const logStream = new Writable({ write(chunk, _encoding, callback) { logLines.push(String(chunk)); callback(); } });
 
-before(async () => {
+beforeAll(async () => {
   mkdirSync(shellDir);
   mkdirSync(marketingDir);
   mkdirSync(emptyStaffDir);
@@ -66,7 +66,7 @@ before(async () => {
   edgeUrl = `http://127.0.0.1:${(edge.server.address() as AddressInfo).port}`;
 });
 
-after(async () => {
+afterAll(async () => {
   await edge?.close();
   await upstream?.close();
   rmSync(work, { recursive: true, force: true });

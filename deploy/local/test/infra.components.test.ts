@@ -1,5 +1,5 @@
 // Each part of the local infrastructure starts and answers a real request.
-import { before, describe, test } from 'node:test';
+import { describe, test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -10,7 +10,7 @@ import { getTestInfra, mailOf, type Infra } from '../src/testing.ts';
 import { sendMail } from './helpers/smtp.ts';
 
 let infra: Infra;
-before(async () => {
+beforeAll(async () => {
   infra = await getTestInfra();
 });
 

@@ -1,6 +1,6 @@
 // How the launcher's infrastructure behaves around its edges: external parts, taken ports,
 // missing tools, stopping, restarting with data kept.
-import { describe, test } from 'node:test';
+import { describe, test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';

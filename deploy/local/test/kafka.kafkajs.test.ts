@@ -1,6 +1,6 @@
 // Proof that kafkajs 2.2.4 works against the real Apache Kafka 4 broker we run: produce, consume
 // in a group, offset commit and resume, rebalance on join and leave.
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +10,7 @@ import { getTestInfra } from '../src/testing.ts';
 let kafka: Kafka;
 // Short fetch long-polls: a disconnecting consumer waits for its pending fetch to return.
 
-before(async () => {
+beforeAll(async () => {
   const infra = await getTestInfra();
   kafka = new Kafka({ clientId: 'local-stack-test', brokers: infra.endpoints.kafkaBrokers, logLevel: logLevel.NOTHING });
 });
@@ -58,7 +58,7 @@ function assignedPartitions(consumer: Consumer, topic: string): () => number[] {
 
 describe('kafkajs against Apache Kafka 4', () => {
   const consumers: Consumer[] = [];
-  after(async () => {
+  afterAll(async () => {
     await Promise.allSettled(consumers.map((c) => c.disconnect()));
   });
 

@@ -1,5 +1,5 @@
 // 'auto' picks containers only when an engine answers, and deciding never hangs.
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';

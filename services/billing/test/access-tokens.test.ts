@@ -1,5 +1,5 @@
 // Tampered, expired and wrong-key tokens are refused by this service, with its own configuration.
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import { assertServiceVerifiesAccessTokens, isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { createStripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { buildApp } from '../src/app.ts';
@@ -7,8 +7,12 @@ import { loadBillingConfig } from '../src/config.ts';
 import { stripeEnv } from './helper.ts';
 
 const standIn = createStripeStandIn();
-before(() => standIn.start());
-after(() => standIn.stop());
+beforeAll(async () => {
+  await standIn.start();
+});
+afterAll(async () => {
+  await standIn.stop();
+});
 
 test('verifies identity access tokens: valid accepted; missing, tampered, expired, wrong-key, wrong-audience, wrong-issuer refused', async () => {
   await assertServiceVerifiesAccessTokens({

@@ -3,7 +3,7 @@
 // request the stand-in served is replayed against stripe-mock, which checks Stripe's real shapes.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { createSigningKey, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '@lectern/service-kit/testing';
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import type { BillingApp } from '../src/app.ts';
@@ -17,7 +17,7 @@ describe('checkout on the Stripe stand-in', () => {
   const origin = 'http://localhost:8080';
   const api = '/api/billing';
 
-  before(async () => {
+  beforeAll(async () => {
     standIn = createStripeStandIn();
     await standIn.start();
     key = await createSigningKey('EdDSA');
@@ -27,7 +27,7 @@ describe('checkout on the Stripe stand-in', () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     standIn.addWebhookEndpoint(`${address}${api}/webhooks/stripe`, TEST_WEBHOOK_SECRET);
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await standIn?.stop();
     await jwks?.close();
@@ -148,7 +148,7 @@ describe('checkout on the Stripe stand-in', () => {
     }
   });
 
-  test('every request made to the stand-in has a shape stripe-mock (Stripe\'s OpenAPI) accepts', { skip: !process.env.STRIPE_API_BASE && 'stripe-mock not running (STRIPE_API_BASE unset)' }, async () => {
+  ((!process.env.STRIPE_API_BASE && 'stripe-mock not running (STRIPE_API_BASE unset)') ? test.skip : test)('every request made to the stand-in has a shape stripe-mock (Stripe\'s OpenAPI) accepts', async () => {
     const mock = process.env.STRIPE_API_BASE!;
     const seen = new Set<string>();
     for (const request of standIn.requests) {

@@ -3,7 +3,7 @@
 // types ignored, and 5xx when Stripe cannot be asked (so Stripe delivers again).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import type { BillingApp } from '../src/app.ts';
@@ -16,14 +16,16 @@ describe('POST /api/billing/webhooks/stripe', () => {
   let standInBase: string;
   const url = '/api/billing/webhooks/stripe';
 
-  before(async () => {
+  beforeAll(async () => {
     const built = await buildTestApp();
     app = built.app as BillingApp;
     standInBase = built.standIn.baseUrl;
     await app.ready();
     stripe = createStripeClient({ STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_API_BASE: standInBase });
   });
-  after(() => app?.close());
+  afterAll(async () => {
+  await app?.close();
+});
 
   /** A customer and an incomplete subscription of a new organization, made on the stand-in. */
   async function newSubscription(): Promise<{ orgId: string; sub: Stripe.Subscription }> {

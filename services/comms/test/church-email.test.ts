@@ -3,7 +3,7 @@
 // integration, opens, signed clicks, the signed SendGrid event webhook and the suppression list.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import type { MailCatcher } from '@lectern/local-stack/testing';
 import { catcherSmtp, buildApiTestApp, messagesTo, sharedMail, uniqueAddress, waitFor } from './helper.ts';
 import { startAuthSmtp } from './fixtures/sendgrid-smtp.server.ts';
@@ -55,7 +55,7 @@ describe('church e-mail', () => {
     ...overrides,
   });
 
-  before(async () => {
+  beforeAll(async () => {
     const mail = await sharedMail();
     catcher = mail.catcher;
     smtp = catcherSmtp(mail.smtpUrl);
@@ -66,7 +66,7 @@ describe('church e-mail', () => {
     admin = await t.token({ orgId, userId: adminId, role: 'ADMIN', email: 'admin@lectern.app' });
     await t.app.kit.db.insertInto('organizations').values({ id: orgId, name: 'Grace Church' }).execute();
   });
-  after(async () => {
+  afterAll(async () => {
     await t?.app.close();
   });
 

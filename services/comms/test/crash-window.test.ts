@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { after, describe, it } from 'node:test';
+import { describe, it, afterAll } from '@jest/globals';
 import { createEvent } from '@lectern/events';
 import { createDatabase, createKafka, parseBrokers } from '@lectern/service-kit';
 import type { CommsDatabase } from '../src/data/database.ts';
@@ -16,7 +16,7 @@ import { commsTestEnv, messagesTo, publish, sharedMail, uniqueAddress, waitFor }
 
 describe('crash between SMTP delivery and recording it', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
-  after(async () => {
+  afterAll(async () => {
     for (const fn of cleanup.reverse()) await fn().catch(() => {});
   });
 

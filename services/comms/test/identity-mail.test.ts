@@ -1,7 +1,7 @@
 // identity.events → comms → SMTP → the real mail catcher, on real Kafka and Postgres.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { createEvent } from '@lectern/events';
 import type { EventEnvelope } from '@lectern/events';
 import type { MailCatcher } from '@lectern/local-stack/testing';
@@ -57,13 +57,13 @@ describe('identity e-mails through comms', () => {
   const rowsFor = (sourceEventId: string) => built.app.kit.db.selectFrom('sent_emails').selectAll().where('source_event_id', '=', sourceEventId).execute();
   const outboxFor = (emailId: string) => built.app.kit.db.selectFrom('outbox').selectAll().where('key', '=', emailId).execute();
 
-  before(async () => {
+  beforeAll(async () => {
     ({ catcher } = await sharedMail());
     built = await buildTestApp();
     await built.app.ready();
     await built.app.kit.whenStarted();
   });
-  after(() => built?.app.close());
+  afterAll(() => built?.app.close());
 
   it('user registered → the confirmation e-mail with the link reaches the recipient', async () => {
     const to = uniqueAddress('ann');

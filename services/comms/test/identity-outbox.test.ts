@@ -2,7 +2,7 @@
 // schema, in the transaction of its state change, published by the kit's relay → comms → SMTP.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import { createEvent } from '@lectern/events';
 import { appendEvent, createDatabase, migrateToLatest, OutboxRelay } from '@lectern/service-kit';
@@ -17,7 +17,7 @@ describe('identity outbox → relay → comms', () => {
   let identity: Database<Record<string, never>>;
   let relay: OutboxRelay;
 
-  before(async () => {
+  beforeAll(async () => {
     ({ catcher } = await sharedMail());
     built = await buildTestApp();
     await built.app.ready();
@@ -28,7 +28,7 @@ describe('identity outbox → relay → comms', () => {
     await relay.start();
     await built.app.kit.whenStarted();
   });
-  after(async () => {
+  afterAll(async () => {
     await relay?.stop();
     await identity?.close();
     await built?.app.close();

@@ -2,7 +2,7 @@
 // never comes back. Mail is delayed, never lost; a hopeless message ends as failed.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, describe, it } from 'node:test';
+import { describe, it, afterAll } from '@jest/globals';
 import { createEvent } from '@lectern/events';
 import type { EventEnvelope } from '@lectern/events';
 import { mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
@@ -37,7 +37,7 @@ async function outcomeEvent(app: App, emailId: string) {
 
 describe('SMTP outages', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
-  after(async () => {
+  afterAll(async () => {
     for (const fn of cleanup.reverse()) await fn().catch(() => {});
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { createEvent, InvalidEventError, parseEnvelope, serializeEnvelope, topicFor, topicOfType } from './index.ts';
 import type { AnyEventEnvelope } from './index.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { buildApp, type IdentityApp } from '../src/app.ts';
 import { loadIdentityConfig } from '../src/config.ts';
@@ -11,11 +11,11 @@ describe('bootstrap administrator (IDENTITY_BOOTSTRAP_ADMIN_*)', () => {
   let env: Record<string, string>;
   let first: IdentityApp;
 
-  before(async () => {
+  beforeAll(async () => {
     env = await isolatedServiceEnv('identity', { ...FAST_ENV, IDENTITY_BOOTSTRAP_ADMIN_EMAIL: email, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: password, IDENTITY_BOOTSTRAP_ORGANIZATION: 'Grace Chapel' });
     first = await buildApp(loadIdentityConfig(env), { prettyLogs: false });
   });
-  after(async () => {
+  afterAll(async () => {
     await first?.close();
   });
 

@@ -1,7 +1,7 @@
 // Spec 001 §6: team and invites are for staff roles on a verified company-domain e-mail; every
 // other caller is refused with 403, and another organization's rows stay invisible.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { API, bearer, buildTestApp, companyEmail, seedOrganization, seedUser, session } from './helper.ts';
 
 describe('company-domain rule on team and invites', () => {
@@ -9,7 +9,7 @@ describe('company-domain rule on team and invites', () => {
   const tokens: Record<string, string> = {};
   let foreignInvite: string;
 
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     const orgId = await seedOrganization(built.app);
     const otherOrg = await seedOrganization(built.app);
@@ -36,7 +36,9 @@ describe('company-domain rule on team and invites', () => {
     const foreignToken = (await session(built.app, foreignAdmin.email)).token;
     foreignInvite = (await built.app.inject({ method: 'POST', url: `${API}/invites`, headers: bearer(foreignToken), payload: { email: 'foreign-invitee@example.org' } })).json().invite.id;
   });
-  after(() => built?.app.close());
+  afterAll(async () => {
+  await built?.app.close();
+});
 
   const routes = [
     { method: 'GET', url: '/organization/users', allowed: ['internalAdmin', 'internalPastor', 'internalStaff'] },

@@ -2,7 +2,7 @@
 // user with both console flags, checked against the database; the mode switch with its
 // confirmation; the catalog sync; KPIs counted from the real leads and organizations.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import type { IdentityApp } from '../src/app.ts';
 import { API, bearer, buildTestApp, companyEmail, seedOrganization, seedUser, session } from './helper.ts';
 
@@ -16,7 +16,7 @@ describe('staff console (identity)', () => {
     await app.kit.db.updateTable('feature_flags').set({ enabled }).where('key', 'in', keys).execute();
   };
 
-  before(async () => {
+  beforeAll(async () => {
     ({ app } = await buildTestApp());
     const orgId = await seedOrganization(app);
     staffEmail = companyEmail('console');
@@ -26,7 +26,7 @@ describe('staff console (identity)', () => {
     const admin = await seedUser(app, { role: 'ADMIN', orgId, email: companyEmail('admin') });
     adminToken = (await session(app, admin.email)).token;
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { buildApp, type IdentityApp } from '../src/app.ts';
 import { loadIdentityConfig } from '../src/config.ts';
@@ -11,7 +11,7 @@ describe('local demo accounts (IDENTITY_DEMO_ACCOUNTS)', () => {
   let env: Record<string, string>;
   let app: IdentityApp;
 
-  before(async () => {
+  beforeAll(async () => {
     env = await isolatedServiceEnv('identity', {
       ...FAST_ENV,
       IDENTITY_BOOTSTRAP_ADMIN_EMAIL: 'admin@grace.example',
@@ -21,7 +21,7 @@ describe('local demo accounts (IDENTITY_DEMO_ACCOUNTS)', () => {
     });
     app = await buildApp(loadIdentityConfig(env), { prettyLogs: false });
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

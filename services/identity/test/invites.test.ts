@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { API, bearer, buildTestApp, companyEmail, outboxEvents, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
 
 describe('invites and organization isolation', () => {
@@ -12,7 +12,7 @@ describe('invites and organization isolation', () => {
   let adminB: string;
   const invite = (token: string, payload: Record<string, unknown>) => built.app.inject({ method: 'POST', url: `${API}/invites`, headers: bearer(token), payload });
 
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     orgA = await seedOrganization(built.app, 'Org A');
     orgB = await seedOrganization(built.app, 'Org B');
@@ -22,7 +22,9 @@ describe('invites and organization isolation', () => {
     staffA = (await session(built.app, (await seedUser(built.app, { orgId: orgA, role: 'STAFF', email: companyEmail('staff') })).email)).token;
     adminB = (await session(built.app, (await seedUser(built.app, { orgId: orgB, role: 'ADMIN', email: companyEmail('admin-b') })).email)).token;
   });
-  after(() => built?.app.close());
+  afterAll(async () => {
+  await built?.app.close();
+});
 
   it('ADMIN and PASTOR invite STAFF or PASTOR (default STAFF); others are refused; bad input has its message', async () => {
     const made = await invite(adminA, { email: 'New.Staff@Example.org' });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { SignJWT, createLocalJWKSet, importJWK, jwtVerify } from 'jose';
 import { buildApp } from '../src/app.ts';
 import { loadIdentityConfig } from '../src/config.ts';
@@ -7,10 +7,10 @@ import { buildTestApp } from './helper.ts';
 
 describe('identity key set', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
   });
-  after(() => built?.app.close());
+  afterAll(() => built?.app.close());
 
   it('publishes only the public half of an Ed25519 key', async () => {
     const res = await built.app.inject({ url: '/api/identity/.well-known/jwks.json' });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { API, bearer, buildTestApp, companyEmail, outboxEvents, seedOrganization, seedUser, session } from './helper.ts';
 import { generatedPassword, GENERATED_PASSWORD_LENGTH } from '../src/members/member.rules.ts';
 
@@ -12,7 +12,7 @@ describe('members admin', () => {
   const call = (token: string, method: string, url: string, payload?: unknown) =>
     built.app.inject({ method: method as 'GET', url: `${API}${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     orgId = await seedOrganization(built.app, 'Members Org');
     const otherOrg = await seedOrganization(built.app, 'Other Org');
@@ -22,7 +22,9 @@ describe('members admin', () => {
     refused.internalMember = (await session(built.app, (await seedUser(built.app, { orgId, role: 'MEMBER', email: companyEmail('member') })).email)).token;
     refused.internalVolunteer = (await session(built.app, (await seedUser(built.app, { orgId, role: 'VOLUNTEER', email: companyEmail('volunteer') })).email)).token;
   });
-  after(() => built?.app.close());
+  afterAll(async () => {
+  await built?.app.close();
+});
 
   it('every /members route: company-domain staff only (403 for a non-internal ADMIN, internal MEMBER or VOLUNTEER; 401 anonymous)', async () => {
     const routes: [string, string, unknown?][] = [

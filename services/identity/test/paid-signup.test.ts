@@ -3,7 +3,7 @@
 // the step-1 password, the lead converted, and the Organization settings data per role.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { createEvent, serializeEnvelope, topicFor } from '@lectern/events';
 import type { Producer } from 'kafkajs';
 import { API, bearer, buildTestApp, outboxEvents, PASSWORD, seedOrganization, seedUser, signIn, solvedCaptcha } from './helper.ts';
@@ -12,14 +12,14 @@ describe('paid signup and the subscription projection', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
   let producer: Producer;
 
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     await built.app.ready();
     await built.app.kit.whenStarted();
     producer = built.app.kit.kafka.producer();
     await producer.connect();
   });
-  after(async () => {
+  afterAll(async () => {
     await producer?.disconnect();
     await built?.app.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { API, buildTestApp, freshIp, outboxEvents, PASSWORD, refreshCookieOf, seedUser, session, signIn } from './helper.ts';
 
 const NEW_PASSWORD = 'Brand-New-Pass-77';
@@ -7,10 +7,12 @@ const tokenOf = (linkUrl: string): string => decodeURIComponent(new URL(linkUrl)
 
 describe('password recovery', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
   });
-  after(() => built?.app.close());
+  afterAll(async () => {
+  await built?.app.close();
+});
 
   const ask = (email: string, ip = freshIp()) => built.app.inject({ method: 'POST', url: `${API}/password-reset`, remoteAddress: ip, payload: { email } });
   const confirm = (token: string, password: string) => built.app.inject({ method: 'POST', url: `${API}/password-reset/confirm`, payload: { token, password } });

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { API, bearer, buildTestApp, companyEmail, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
 
 describe('settings: own profile and staff seats', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
   });
-  after(() => built?.app.close());
+  afterAll(async () => {
+  await built?.app.close();
+});
 
   it('PATCH /me changes first and last name only (trimmed); e-mail and role stay; blanks are refused with a message', async () => {
     const orgId = await seedOrganization(built.app);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import type { Role } from '../src/domain/role.resolution.ts';
 import { API, bearer, buildTestApp, seedOrganization, seedUser, session } from './helper.ts';
@@ -7,11 +7,11 @@ import { API, bearer, buildTestApp, seedOrganization, seedUser, session } from '
 describe('role resolution and navigation through the API', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
   let orgId: string;
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     orgId = await seedOrganization(built.app, 'Roles Church');
   });
-  after(() => built?.app.close());
+  afterAll(() => built?.app.close());
 
   const table: { name: string; userRole: Role; custom: string[]; expected: Role | null }[] = [
     { name: 'no custom roles: the users-table role', userRole: 'STAFF', custom: [], expected: 'STAFF' },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { createSigningKey, signAccessToken } from '@lectern/service-kit/testing';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { API, bearer, buildTestApp, freshIp, PASSWORD, refreshCookieOf, seedOrganization, seedUser, session, signIn, solvedCaptcha } from './helper.ts';
@@ -7,11 +7,11 @@ import { API, bearer, buildTestApp, freshIp, PASSWORD, refreshCookieOf, seedOrga
 describe('sign-in, refresh and sign-out', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
   let orgId: string;
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     orgId = await seedOrganization(built.app, 'Grace Church');
   });
-  after(() => built?.app.close());
+  afterAll(() => built?.app.close());
 
   it('signs in: short-lived EdDSA access token with the claims, refresh cookie scoped to the session endpoints', async () => {
     const user = await seedUser(built.app, { orgId, role: 'PASTOR', email: 'Pastor.Ann@Grace.org' });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { decodeJwt } from 'jose';
 import { API, bearer, buildTestApp, outboxEvents, PASSWORD, refreshCookieOf, seedOrganization, seedUser, signIn, solvedCaptcha } from './helper.ts';
 
@@ -10,11 +10,11 @@ describe('signup, e-mail confirmation, onboarding', () => {
     built.app.inject({ method: 'POST', url: `${API}/signup`, payload: { ...body, ...(withCaptcha ? { captcha: await solvedCaptcha(built.app) } : {}) } });
   const joinForm = (extra: Record<string, unknown> = {}) => ({ mode: 'join', firstName: 'Joe', lastName: 'Bloggs', email: `joe-${Math.random().toString(36).slice(2, 8)}@example.org`, password: PASSWORD, organizationId: orgId, ...extra });
 
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
     orgId = await seedOrganization(built.app, 'Alpha Church');
   });
-  after(() => built?.app.close());
+  afterAll(() => built?.app.close());
 
   it('lists organizations publicly, by name', async () => {
     await seedOrganization(built.app, 'Zion Chapel');

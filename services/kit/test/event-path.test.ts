@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import { isolatedServiceEnv } from '../src/testing/index.ts';
 import { onOutboxCommit } from '../src/data/outbox.signal.ts';
@@ -16,12 +16,12 @@ describe('event path', () => {
   let env: Record<string, string>;
   let app: ProbeApp;
 
-  before(async () => {
+  beforeAll(async () => {
     env = await isolatedServiceEnv('kit');
     // This app writes and consumes; relays are started by each test so it controls them.
     app = await buildProbeApp(env, { relay: false });
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 

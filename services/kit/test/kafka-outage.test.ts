@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { startPrivateInfra } from '@lectern/local-stack/testing';
 import type { Infra } from '@lectern/local-stack/testing';
 import { freshSchemaName } from '../src/testing/index.ts';
@@ -11,16 +11,17 @@ import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from './fixtur
 import type { ProbeApp } from './fixtures/probe.app.ts';
 import { waitFor } from './helpers.ts';
 
-describe('Kafka outage', { timeout: 240_000 }, () => {
+describe('Kafka outage', () => {
+  jest.setTimeout(240_000);
   let infra: Infra;
   let app: ProbeApp;
 
-  before(async () => {
+  beforeAll(async () => {
     infra = await startPrivateInfra(['postgres', 'kafka']);
     const schema = freshSchemaName('outage');
     app = await buildProbeApp({ PORT: '0', LOG_LEVEL: 'error', ...infra.env(), DATABASE_SCHEMA: schema, KAFKA_TOPIC_PREFIX: `${schema}.`, OUTBOX_POLL_MS: '200' });
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await infra?.stop();
   });

@@ -1,7 +1,7 @@
 // createServiceApp wires token verification into every service: a route guarded with
 // requireSignedIn accepts identity's tokens and refuses tampered, expired and wrong-key ones.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { requireSignedIn } from '../src/auth/auth.guards.ts';
 import { createSigningKey, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '../src/auth/testing.ts';
 import { isolatedServiceEnv } from '../src/testing/index.ts';
@@ -15,7 +15,7 @@ describe('service app: access tokens', () => {
   const issuer = 'http://localhost:8080/api/identity';
   const claims = { sub: 'user-1', org: 'org-1', role: 'PASTOR' as const, email: 'pastor@example.org', staff: false };
 
-  before(async () => {
+  beforeAll(async () => {
     identityKey = await createSigningKey('EdDSA');
     strangerKey = await createSigningKey('EdDSA');
     jwks = await serveJwks([identityKey]);
@@ -24,7 +24,7 @@ describe('service app: access tokens', () => {
     app.get('/api/diagnostics/whoami', { onRequest: requireSignedIn }, async (request) => ({ userId: (request.user as { userId: string }).userId }));
     await app.ready();
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await jwks?.close();
   });

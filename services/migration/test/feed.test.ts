@@ -1,7 +1,7 @@
 // Feed parsing (rss-parser): RSS 2.0 enclosures, Media RSS, iTunes durations, Atom enclosure links,
 // the 1–260 cap, and pages that are not feeds — read from the local feed server over HTTP.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
 import { parseFeedVideos } from '../src/feed/feed.parser.ts';
 import { clampVideoCount, FeedReader, FeedUnusableError } from '../src/feed/feed.reader.ts';
@@ -9,11 +9,11 @@ import { SafeFetcher } from '../src/feed/safe-fetch.ts';
 
 let feeds: FeedServer;
 let reader: FeedReader;
-before(async () => {
+beforeAll(async () => {
   feeds = await startFeedServer();
   reader = new FeedReader({ fetcher: new SafeFetcher({ allowOrigins: [feeds.hostPort] }), maxBytes: 5 * 1024 * 1024, timeoutMs: 5_000 });
 });
-after(async () => {
+afterAll(async () => {
   await feeds.close();
 });
 

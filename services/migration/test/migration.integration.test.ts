@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll, jest } from '@jest/globals';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
 import { buildTestApp } from './helper.ts';
@@ -15,7 +15,8 @@ type J = any;
 
 const INTERNAL_TOKEN = `test-internal-${randomUUID()}`;
 
-describe('RSS migration end to end', { timeout: 20 * 60_000 }, () => {
+describe('RSS migration end to end', () => {
+  jest.setTimeout(20 * 60_000);
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let feeds: FeedServer;
   let sermons: Child & { baseUrl: string };
@@ -25,7 +26,7 @@ describe('RSS migration end to end', { timeout: 20 * 60_000 }, () => {
   let staff: string;
   const staffUserId = randomUUID();
 
-  before(async () => {
+  beforeAll(async () => {
     feeds = await startFeedServer({ stallMs: 120_000 });
     t = await buildTestApp({ FEED_FETCH_ALLOW_ORIGINS: feeds.hostPort, SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN, FEED_FETCH_TIMEOUT_MS: '60000' });
     staff = await t.token({ staff: true, userId: staffUserId });
@@ -53,7 +54,7 @@ describe('RSS migration end to end', { timeout: 20 * 60_000 }, () => {
     migrationEnv = { ...t.env, SERMONS_INTERNAL_URL: sermons.baseUrl };
     migrationWorker = await startMigrationInstance(migrationEnv);
   });
-  after(async () => {
+  afterAll(async () => {
     await migrationWorker?.stop();
     await pipelineWorker?.stop();
     await sermons?.stop();

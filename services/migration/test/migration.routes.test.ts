@@ -2,7 +2,7 @@
 // duplicate rule when queueing (by media URL or GUID within the organization), and the reads.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import { rssMigrationWorkflowId } from '@lectern/workflows';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
@@ -17,14 +17,14 @@ describe('migration routes', () => {
   let staff: string;
   let temporal: { client: Client; connection: Connection };
 
-  before(async () => {
+  beforeAll(async () => {
     feeds = await startFeedServer();
     t = await buildTestApp({ FEED_FETCH_ALLOW_ORIGINS: '' });
     staff = await t.token({ staff: true });
     const connection = await Connection.connect({ address: t.env.TEMPORAL_ADDRESS as string });
     temporal = { connection, client: new Client({ connection, namespace: t.env.TEMPORAL_NAMESPACE as string }) };
   });
-  after(async () => {
+  afterAll(async () => {
     await t?.app.close();
     await feeds?.close();
     await temporal?.connection.close();

@@ -3,15 +3,15 @@
 // explicit allow-list the tests and the local stack use for their loopback feed server.
 import assert from 'node:assert/strict';
 import type dns from 'node:dns';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
 import { FetchRefusedError, isPublicAddress, SafeFetcher } from '../src/feed/safe-fetch.ts';
 
 let feeds: FeedServer;
-before(async () => {
+beforeAll(async () => {
   feeds = await startFeedServer({ stallMs: 5_000 });
 });
-after(async () => {
+afterAll(async () => {
   await feeds.close();
 });
 

@@ -1,5 +1,5 @@
 // Tampered, expired and wrong-key tokens are refused by this service, with its own configuration.
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import { assertServiceVerifiesAccessTokens, isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { buildApp } from '../src/app.ts';
 import { loadSermonsConfig } from '../src/config.ts';

@@ -1,21 +1,21 @@
 // The upload quota follows the plan billing reports (billing.subscription.changed.v1 via Kafka).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import { createEvent, serializeEnvelope, topicFor } from '@lectern/events';
 import type { Producer } from 'kafkajs';
 import { buildTestApp } from './helper.ts';
 
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 let producer: Producer;
-before(async () => {
+beforeAll(async () => {
   built = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:2,standard:12,premium:40', SERMON_DEFAULT_PLAN: 'standard' });
   await built.app.ready();
   await built.app.kit.whenStarted();
   producer = built.app.kit.kafka.producer();
   await producer.connect();
 });
-after(async () => {
+afterAll(async () => {
   await producer?.disconnect();
   await built?.app.close();
 });

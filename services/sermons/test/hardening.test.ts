@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadSermonsConfig } from '../src/config.ts';
@@ -22,14 +22,14 @@ describe('sermons: hardening against the outside probe', () => {
   let pastor: string;
   let member: string;
 
-  before(async () => {
+  beforeAll(async () => {
     t = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:50,standard:50' });
     base = await listen(t.app);
     mp3 = readFileSync(makeSpokenMp3(mkdtempSync(join(tmpdir(), 'sermon-audio-'))));
     pastor = await t.token(org, 'PASTOR');
     member = await t.token(org, 'MEMBER');
   });
-  after(async () => {
+  afterAll(async () => {
     await t?.app.close();
   });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { ROLES } from '@lectern/service-kit';
@@ -85,7 +85,7 @@ describe('member area API: published sermons of the caller\u2019s organization, 
     return row.id;
   }
 
-  before(async () => {
+  beforeAll(async () => {
     t = await buildTestApp();
     base = await listen(t.app);
     db = t.app.kit.db;
@@ -100,7 +100,7 @@ describe('member area API: published sermons of the caller\u2019s organization, 
     devotionalIds = (await db.selectFrom('devotionals').select('id').where('sermon_id', '=', ids.published).orderBy('day_number').execute()).map((r) => r.id);
     foreignDevotionalId = (await db.selectFrom('devotionals').select('id').where('sermon_id', '=', ids.foreign).orderBy('day_number').executeTakeFirstOrThrow()).id;
   });
-  after(async () => {
+  afterAll(async () => {
     await t?.app.close();
   });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { sermonPipelineWorkflowId } from '@lectern/workflows';
@@ -15,7 +15,8 @@ import { startPipelineWorker, type PipelineWorker } from './pipeline.worker.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type J = any;
 
-describe('sermon pipeline end to end (real worker, recogniser and generator)', { timeout: 15 * 60_000 }, () => {
+describe('sermon pipeline end to end (real worker, recogniser and generator)', () => {
+  jest.setTimeout(15 * 60_000);
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let base: string;
   let temporal: Awaited<ReturnType<typeof temporalClient>>;
@@ -27,7 +28,7 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', {
   let pastorB: string;
   let reviewedMp3: { id: string; details: J } | undefined;
 
-  before(async () => {
+  beforeAll(async () => {
     t = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:4,standard:50' });
     base = await listen(t.app);
     temporal = await temporalClient(t.env);
@@ -36,7 +37,7 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', {
     pastorB = await t.token(orgB, 'PASTOR');
     worker = await startPipelineWorker(t.env, base);
   });
-  after(async () => {
+  afterAll(async () => {
     await worker?.stop();
     await temporal?.close();
     await t?.app.close();

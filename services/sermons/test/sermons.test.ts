@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -28,7 +28,7 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
   let staffA: string;
   let pastorB: string;
 
-  before(async () => {
+  beforeAll(async () => {
     t = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:4,standard:50,tiny:1' });
     base = await listen(t.app);
     temporal = await temporalClient(t.env);
@@ -37,7 +37,7 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     staffA = await t.token(orgA, 'STAFF');
     pastorB = await t.token(orgB, 'PASTOR');
   });
-  after(async () => {
+  afterAll(async () => {
     await temporal?.close();
     await t?.app.close();
   });

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,11 +32,13 @@ const server = createServer((req, res) => {
 });
 let baseUrl = '';
 
-before(async () => {
+beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => server.close());
+afterAll(() => {
+  server.close();
+});
 
 test('sends the session bearer token and JSON bodies, parses JSON replies', async () => {
   const client = createApiClient({ baseUrl, getAccessToken: () => 'token-1' });

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // The live connection against a real WebSocket server speaking the kit's protocol v1 (Node's own
 // WebSocket client, the `ws` server the services use).
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { WebSocketServer } from 'ws';

@@ -1,11 +1,15 @@
 /// <reference types="node" />
-import { test } from 'node:test';
+import { test, afterEach, jest } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { ApiError } from '../src/api/api.error.ts';
 import { createSessionStore } from '../src/session/session.store.ts';
 import { createSessionKeeper, INITIAL_CHECK_MS, REFRESH_MARGIN_MS, REFRESH_TICK_MS } from '../src/session/session.keeper.ts';
 import type { SessionBody } from '../src/session/identity.client.ts';
 import { memoryStorage, profile, sessionBody } from './session.fixtures.ts';
+
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 const T0 = 1_800_000_000_000;
 
@@ -119,16 +123,16 @@ test('a tab that waited for the lock adopts the token another tab just stored in
   assert.equal(tabA.refreshes(), 0);
 });
 
-test('the initial fallback check settles a session still loading after 800 ms', async (t) => {
-  t.mock.timers.enable({ apis: ['setTimeout', 'setInterval'] });
+test('the initial fallback check settles a session still loading after 800 ms', async () => {
+  jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate'] });
   const storage = memoryStorage();
   createSessionStore(storage).getState().signedIn(profile(), 'persisted', T0 + 30_000);
   const s = setup(() => new Promise(() => {}), storage); // the refresh never answers
   void s.keeper.start();
   assert.equal(s.store.getState().status, 'unknown');
-  t.mock.timers.tick(INITIAL_CHECK_MS - 1);
+  jest.advanceTimersByTime(INITIAL_CHECK_MS - 1);
   assert.equal(s.store.getState().status, 'unknown');
-  t.mock.timers.tick(1);
+  jest.advanceTimersByTime(1);
   assert.equal(s.store.getState().status, 'authenticated', 'the persisted token has not expired yet');
   s.keeper.stop();
 });

@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { createContentProviders, ExtractiveGenerator, OpenAiChatGenerator } from '../../src/content/index.ts';
 

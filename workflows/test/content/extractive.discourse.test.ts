@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { compressClause, headlineCase, isHousekeeping, pointStatementOf, prayableClause, readsPassage, passageTerms } from '../../src/content/generation/extractive.discourse.ts';
 import { nounPhrases, nounsOf } from '../../src/content/generation/extractive.phrases.ts';

@@ -1,6 +1,6 @@
 // What a pastor would notice in the extractive outline and devotionals: housekeeping sentences
 // used as content, one-word or verb titles, broken prayers, repeats within a day or across days.
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ExtractiveGenerator } from '../../src/content/generation/extractive.generator.ts';

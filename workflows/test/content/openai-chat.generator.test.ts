@@ -1,4 +1,4 @@
-import { test, after } from 'node:test';
+import { test, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +23,9 @@ const server = createServer((req, res) => {
   });
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-after(() => server.close());
+afterAll(() => {
+  server.close();
+});
 const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 const generator = new OpenAiChatGenerator({ config: { baseUrl, apiKey: 'sk-test-secret', model: 'test-model' }, scriptureText: new DiathekeScriptureText() });
 

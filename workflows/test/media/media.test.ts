@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/activity';
 import { InvalidMediaError } from '../../src/media/media.errors.ts';
@@ -10,10 +10,10 @@ import { NON_RETRYABLE_STEP_ERROR } from '../../src/workflows/sermon-pipeline.ty
 import { makeSpokenRecording, type SpokenRecording } from './spoken-recording.fixture.ts';
 
 let recording: SpokenRecording;
-before(async () => {
+beforeAll(async () => {
   recording = await makeSpokenRecording({ name: 'media' });
 });
-after(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
 
 test('the probe reads duration and tracks of an mp3 and of an mp4 video', async () => {
   const mp3 = await probeMedia(recording.mp3);

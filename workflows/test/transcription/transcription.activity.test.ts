@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
@@ -15,10 +15,10 @@ import { makeSpokenRecording, type SpokenRecording } from '../media/spoken-recor
 
 let asr: AsrRuntime;
 let recording: SpokenRecording;
-before(async () => {
+beforeAll(async () => {
   [asr, recording] = await Promise.all([ensureAsr(() => undefined), makeSpokenRecording({ name: 'activity' })]);
 });
-after(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
 
 function inActivity<R>(env: MockActivityEnvironment, work: () => Promise<R>): Promise<R> {
   return env.run(work) as Promise<R>;
@@ -31,7 +31,7 @@ function activityEnv() {
   return { env, beats };
 }
 
-test('the video is normalised then transcribed in activities, with heartbeats and reported percents', { timeout: 300_000 }, async () => {
+test('the video is normalised then transcribed in activities, with heartbeats and reported percents', async () => {
   const { env, beats } = activityEnv();
   const reported: number[] = [];
   const wav = path.join(recording.dir, 'activity.wav');
@@ -60,7 +60,7 @@ test('the video is normalised then transcribed in activities, with heartbeats an
   assert.deepEqual(beats.at(-1), { percent: 100, processedSec: transcript.durationSec });
   assert.ok(reported.every((p, i) => i === 0 || p > (reported[i - 1] ?? -1)), `reported once per percent: ${reported.join(',')}`);
   assert.equal(reported.at(-1), 100);
-});
+}, 300_000);
 
 test('a file named .mp3 that is not audio fails the normalise activity as non-retryable bad media', async () => {
   const { env } = activityEnv();
@@ -70,7 +70,7 @@ test('a file named .mp3 that is not audio fails the normalise activity as non-re
   assert.ok(!fs.existsSync(path.join(recording.dir, 'letter.wav')));
 });
 
-test('cancelling the activity (Stop) stops the recogniser', { timeout: 120_000 }, async () => {
+test('cancelling the activity (Stop) stops the recogniser', async () => {
   const { env, beats } = activityEnv();
   const transcriber = createFasterWhisperTranscriber(asr);
   env.on('heartbeat', () => env.cancel('CANCELLED'));
@@ -78,4 +78,4 @@ test('cancelling the activity (Stop) stops the recogniser', { timeout: 120_000 }
   await assert.rejects(inActivity(env, () => transcribeInActivity(transcriber, recording.wav)));
   assert.ok(beats.length >= 1);
   assert.ok(Date.now() - started < 60_000);
-});
+}, 120_000);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { ensureAsr, type AsrRuntime } from '@lectern/local-stack/testing';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
@@ -17,10 +17,10 @@ import { makeSpokenRecording, type SpokenRecording } from '../media/spoken-recor
 
 let asr: AsrRuntime;
 let recording: SpokenRecording;
-before(async () => {
+beforeAll(async () => {
   [asr, recording] = await Promise.all([ensureAsr((line) => console.log(line)), makeSpokenRecording({ name: 'asr' })]);
 });
-after(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(recording.dir, { recursive: true, force: true }));
 
 function assertWordTimestamps(transcript: Transcript): void {
   assert.ok(transcript.words.length > 150, `${transcript.words.length} words`);
@@ -34,7 +34,7 @@ function assertWordTimestamps(transcript: Transcript): void {
 }
 
 for (const kind of ['mp3', 'mp4'] as const) {
-  test(`an espeak ${kind} sermon: normalised, transcribed locally with WER ≤ 10% and word timestamps`, { timeout: 300_000 }, async () => {
+  test(`an espeak ${kind} sermon: normalised, transcribed locally with WER ≤ 10% and word timestamps`, async () => {
     const input = recording[kind];
     const info = await probeMedia(input);
     const normalised = path.join(recording.dir, `${kind}.wav`);
@@ -58,7 +58,7 @@ for (const kind of ['mp3', 'mp4'] as const) {
     assertWordTimestamps(transcript);
     assert.ok(percents.length >= 2 && percents.every((p, i) => i === 0 || p >= (percents[i - 1] ?? 0)), `progress ${percents.join(',')}`);
     assert.ok((percents.at(-1) ?? 0) > 99);
-  });
+  }, 300_000);
 }
 
 function recogniserPids(): number[] {
@@ -74,7 +74,7 @@ function recogniserPids(): number[] {
   return pids;
 }
 
-test('cancelling a transcription kills the recogniser process', { timeout: 120_000 }, async () => {
+test('cancelling a transcription kills the recogniser process', async () => {
   const before = new Set(recogniserPids());
   const controller = new AbortController();
   const transcriber = createFasterWhisperTranscriber(asr);
@@ -91,7 +91,7 @@ test('cancelling a transcription kills the recogniser process', { timeout: 120_0
   assert.ok(ours.length > 0, 'the recogniser was running when cancelled');
   await new Promise((resolve) => setTimeout(resolve, 300));
   for (const pid of ours) assert.ok(!fs.existsSync(`/proc/${pid}/cmdline`) || fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'), `pid ${pid} still alive`);
-});
+}, 120_000);
 
 test('an already aborted transcription does not start the recogniser', async () => {
   const transcriber = createFasterWhisperTranscriber(asr);

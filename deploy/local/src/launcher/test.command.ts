@@ -1,21 +1,24 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startInfra } from '../index.ts';
 import { asrEnvOrWarn } from '../provision/asr.ts';
 import { repoRoot } from '../support/paths.ts';
 import { killGroup } from '../support/supervisor.ts';
 import { say } from './console.ts';
-import { countLine, createTotals } from './summary.ts';
+import { closingLine, readTotals } from './summary.ts';
 
 // `npm test`: one set of test infrastructure for the whole run, shared by every package through
-// the environment (LECTERN_TEST_INFRA=1 tells @lectern/local-stack/testing to use it).
+// the environment (LECTERN_TEST_INFRA=1 tells @lectern/local-stack/testing to use it). Every
+// package's Jest run leaves its totals in LECTERN_TEST_RESULTS_DIR (totals.reporter.ts).
 
 export async function testCommand(turboArgs: string[]): Promise<number> {
   const started = Date.now();
   const infra = await startInfra({ profile: 'test', log: (line) => say('infra', line) });
   const asr = await asrEnvOrWarn((line) => say('infra', line));
-  const env = { ...process.env, ...infra.env(), ...asr, LECTERN_TEST_INFRA: '1' };
-  const totals = createTotals();
+  const resultsDir = mkdtempSync(path.join(tmpdir(), 'lectern-test-results-'));
+  const env = { ...process.env, ...infra.env(), ...asr, LECTERN_TEST_INFRA: '1', LECTERN_TEST_RESULTS_DIR: resultsDir };
   let child: ReturnType<typeof spawn> | undefined;
 
   const interrupt = (signal: NodeJS.Signals) => {
@@ -31,17 +34,8 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
       ['run', 'lint', 'check', 'test', '--concurrency=2', '--continue', ...turboArgs],
       { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
-    for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
-      let pending = '';
-      stream?.on('data', (chunk: Buffer) => {
-        sink.write(chunk);
-        pending += chunk.toString('utf8');
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines) countLine(totals, line);
-      });
-      stream?.on('end', () => countLine(totals, pending));
-    }
+    child.stdout?.pipe(process.stdout, { end: false });
+    child.stderr?.pipe(process.stderr, { end: false });
     child.once('error', (error) => {
       say('lectern', `could not run turbo: ${error.message}`);
       resolve(127);
@@ -50,8 +44,10 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
   });
 
   await infra.stop();
-  say('lectern', `tests finished in ${((Date.now() - started) / 1000).toFixed(0)} s (exit ${code})`);
+  const totals = readTotals(resultsDir);
+  rmSync(resultsDir, { recursive: true, force: true });
+  say('lectern', `tests finished in ${((Date.now() - started) / 1000).toFixed(0)} s (exit ${code}, ${totals.runs} Jest runs)`);
   // The plain closing line CI reads.
-  process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+  process.stdout.write(`${closingLine(totals)}\n`);
   return code;
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { generateSecretKeys } from '@lectern/service-kit';
 import { loadCommsConfig } from '../config.ts';
 import { parseMailFrom } from './mail.address.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { confirmationEmail } from './confirmation.template.ts';
 import { escapeHtml, html, safeLink } from './html.escape.ts';
 import { invitationEmail } from './invitation.template.ts';

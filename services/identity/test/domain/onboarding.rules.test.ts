@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { consoleGate, memberGate, needsOnboarding, staffGate, validateOnboarding } from '../../src/domain/onboarding.rules.ts';
 import { REQUIRED_MESSAGES } from '../../src/domain/signup.rules.ts';

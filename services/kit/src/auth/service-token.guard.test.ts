@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { createHttpApp } from '../http/http-app.ts';
 import { requireServiceToken } from './service-token.guard.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from '@jest/globals';
 import { createSecretBox, generateSecretKeys, parseSecretKeys, SecretBoxError } from './secret-box.ts';
 
 describe('secret box (AES-256-GCM with a key id)', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { Type } from 'typebox';
 import { createHttpApp } from './http-app.ts';
 import type { ServiceInstance } from './http-app.ts';
@@ -8,7 +8,7 @@ import { findUnstorableText } from './body.guard.ts';
 let app: ServiceInstance;
 const reached: unknown[] = [];
 
-before(async () => {
+beforeAll(async () => {
   app = await createHttpApp({ service: 'demo', logLevel: 'silent' });
   app.post('/api/demo/sign-in', { schema: { body: Type.Object({ email: Type.String(), password: Type.String() }) } }, async (request) => {
     reached.push(request.body);
@@ -24,7 +24,9 @@ before(async () => {
   });
   await app.ready();
 });
-after(() => app.close());
+afterAll(async () => {
+  await app.close();
+});
 
 function nested(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { Type } from 'typebox';
 import { AppError, ErrorCode } from '../errors/app-error.ts';
 import { createHttpApp } from './http-app.ts';
@@ -12,7 +12,7 @@ const logStream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chun
 let app: ServiceInstance;
 let readyState = true;
 
-before(async () => {
+beforeAll(async () => {
   app = await createHttpApp({
     service: 'demo',
     logStream,
@@ -35,7 +35,7 @@ before(async () => {
   app.get('/api/demo/down', async () => { throw new AppError(ErrorCode.DEPENDENCY_UNAVAILABLE, { detail: 'kafka at 10.0.0.7 down' }); });
   await app.ready();
 });
-after(() => app.close());
+afterAll(() => app.close());
 
 describe('HTTP conventions', () => {
   it('answers healthz under the service prefix', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { createHttpApp } from './http-app.ts';
 import { redactUrl } from './url.redact.ts';
 

@@ -1,7 +1,7 @@
 // The checks every service's test suite starts with: it migrates its schema, answers its health,
 // readiness, OpenAPI and not-found routes through the kit, and refuses a bad configuration.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { runServerExpectingFailure } from './index.ts';
@@ -25,11 +25,11 @@ export function describeServiceBasics({ service, expectedTables, serverTs, build
     let built: BuiltService;
     const api = `/api/${service}`;
 
-    before(async () => {
+    beforeAll(async () => {
       built = await build();
       await built.app.ready();
     });
-    after(() => built?.app.close());
+    afterAll(() => built?.app.close());
 
     it('migrates its schema at start', async () => {
       const { rows } = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${built.env.DATABASE_SCHEMA}`.execute(built.app.kit.db);

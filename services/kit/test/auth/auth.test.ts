@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac, createPublicKey } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { assertSameOrg, authPlugin, JwksCache, orgScope, requireCompanyDomainStaff, requireCompanyStaff, requireRole, requireSignedIn } from '../../src/auth/index.ts';
 import type { AccessTokenClaims } from '../../src/auth/index.ts';
@@ -51,14 +51,14 @@ function b64url(value: object | string): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 }
 
-before(async () => {
+beforeAll(async () => {
   rsa = await createSigningKey('RS256');
   ed = await createSigningKey('EdDSA');
   jwks = await serveJwks([rsa, ed]);
   app = await buildApp(jwks.url);
 });
 
-after(async () => {
+afterAll(async () => {
   await app.close();
   await jwks.close();
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, test } from 'node:test';
+import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocket as WsClient } from 'ws';
 import { authPlugin } from '../../src/auth/index.ts';
@@ -16,11 +16,11 @@ const sermonOrg = new Map([['s1', 'org-a'], ['s2', 'org-b']]);
 let key: SigningKey;
 let jwks: JwksServer;
 
-before(async () => {
+beforeAll(async () => {
   key = await createSigningKey('EdDSA');
   jwks = await serveJwks([key]);
 });
-after(async () => {
+afterAll(async () => {
   await jwks.close();
 });
 
