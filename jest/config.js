@@ -1,4 +1,4 @@
-// One Jest setup for every package (ADR 0013): each package's jest.config.js calls jestConfig().
+// One Jest setup for every package (ADR 0016): each package's jest.config.js calls jestConfig().
 // Test files are ESM TypeScript, transformed by @swc/jest (no type checking: `tsc` does that in
 // `npm run check`) and run as native ES modules (`--experimental-vm-modules`, set by the
 // packages' test scripts through NODE_OPTIONS).

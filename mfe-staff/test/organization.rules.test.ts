@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import { dateLine, planDisplay, PLAN_WARNING, seatsDisplay, statusLabel } from '../src/settings/organization.rules.ts';
 
 test('status labels (spec 001 §4)', () => {

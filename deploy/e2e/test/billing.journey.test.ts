@@ -2,7 +2,7 @@
 // step 2 with the test card form (declined first: the spec's message and no user), then paid →
 // /billing/success → the confirmation e-mail → the new ADMIN signed in. Real identity, comms and
 // billing services; the Stripe stand-in delivers signed webhooks to billing.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
@@ -16,13 +16,13 @@ let stack: Stack;
 let browser: Browser;
 const pageErrors: string[] = [];
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack({ billing: true });
   browser = await launchBrowser();
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });

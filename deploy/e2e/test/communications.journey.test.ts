@@ -3,7 +3,7 @@
 // with HTML and text; one is opened and one of its links clicked (from the catcher's HTML), the cards
 // show 33 % / 33 %; a SendGrid event batch signed with a key made here (bounce + delivered) updates
 // the table and a forged one is refused. Real identity and comms services, Kafka, Postgres, MailDev.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -30,7 +30,7 @@ const contacts = [
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const webhookKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack();
   browser = await launchBrowser();
@@ -39,7 +39,7 @@ before(async () => {
   outsider = await seedPerson(stack, orgId, 'ADMIN');
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it, afterAll } from '@jest/globals';
 import { createDatabase } from '@lectern/service-kit';
 import { CampaignService } from '../src/campaigns/campaign.service.ts';
 import type { CommsDatabase } from '../src/data/database.ts';
@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
 
 describe('comms killed mid-batch', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
-  after(async () => {
+  afterAll(async () => {
     for (const fn of cleanup.reverse()) await fn().catch(() => {});
   });
 

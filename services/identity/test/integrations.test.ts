@@ -2,7 +2,7 @@
 // People JSON:API and Rock RMS OData), with injected 401, 429 and 5xx.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { startChurchSystems, DEMO_PLANNING_CENTER_TOKEN, DEMO_ROCK_RMS_KEY, type ChurchSystemsServer } from '@lectern/local-stack/church-systems';
 import { buildApp, type IdentityApp } from '../src/app.ts';
@@ -21,7 +21,7 @@ describe('integrations and member sync', () => {
     app.inject({ method: method as 'GET', url: `${API}${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
   const memberCount = async (org = orgId) => Number((await app.kit.db.selectFrom('members').select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', org).executeTakeFirstOrThrow()).n);
 
-  before(async () => {
+  beforeAll(async () => {
     systems = await startChurchSystems({ people: 250 });
     const env = await isolatedServiceEnv('identity', { ...FAST_ENV, PLANNING_CENTER_API_BASE: systems.planningCenterBase, ROCK_RMS_API_BASE: systems.rockRmsBase, LOG_LEVEL: 'debug' });
     app = await buildApp(loadIdentityConfig(env), { prettyLogs: false, logStream: new Writable({ write: (chunk, _enc, done) => { logs.push(String(chunk)); done(); } }) as never });
@@ -32,7 +32,7 @@ describe('integrations and member sync', () => {
     refused.externalAdmin = (await session(app, (await seedUser(app, { orgId, role: 'ADMIN' })).email)).token;
     refused.internalMember = (await session(app, (await seedUser(app, { orgId, role: 'MEMBER', email: companyEmail('member') })).email)).token;
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
     await systems?.close();
   });

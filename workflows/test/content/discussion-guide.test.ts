@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { generateDiscussionGuide, groundingQuote, sentencesOf } from '../../src/content/generation/discussion-guide.ts';
 import type { Outline } from '../../src/content/generation/content.types.ts';
 

@@ -1,6 +1,6 @@
 // A fast smoke of the evaluation harness (npm run eval): the sermons parse, their annotations
 // name verses that exist, and the scripture score and property checks tell good from bad.
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { loadSermons, parseSermon } from '../../eval/eval.sermons.ts';
 import { scoreScripture } from '../../eval/eval.scripture.ts';

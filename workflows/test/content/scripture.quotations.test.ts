@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { QuotationIndex } from '../../src/content/scripture/scripture.quotations.ts';
