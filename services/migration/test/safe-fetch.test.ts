@@ -89,7 +89,8 @@ describe('SafeFetcher with the test feed server allowed', () => {
     assert.ok(large instanceof FetchRefusedError && large.reason === 'too_large');
     const started = Date.now();
     const slow = await fetcher.text(`${feeds.origin}/broken/slow.mp4`, { timeoutMs: 800, maxBytes: 50 * 1024 * 1024 }).then(() => null, (e: unknown) => e);
-    assert.ok(slow instanceof Error, 'the stalled body fails');
+    // an abort error made by Node's fetch: an Error of Node's context, not of the test's (Jest)
+    assert.ok(slow !== null && typeof (slow as Error).message === 'string' && (slow as Error).stack !== undefined, 'the stalled body fails');
     assert.ok(Date.now() - started < 4_000, 'within about the time limit');
   });
 });
