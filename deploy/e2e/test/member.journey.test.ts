@@ -4,7 +4,7 @@
 // requests on a signed link), downloads the outline PDF and sees 67% and the recently viewed list;
 // another member of the same church sees none of that progress and a member of another church gets
 // 'Sermon not found'. Every member page is checked at 1280 and 390 px and with axe-core.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -62,7 +62,7 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack({ sermons: true });
   browser = await launchBrowser();
@@ -86,13 +86,13 @@ before(async () => {
   memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-test('the pipeline processes the spoken video to REVIEW (transcript, outline, devotionals, discussion guide)', PIPELINE, async () => {
+test('the pipeline processes the spoken video to REVIEW (transcript, outline, devotionals, discussion guide)', async () => {
   const token = await apiSignIn(stack, pastor);
   const deadline = Date.now() + PIPELINE.timeout - 10_000;
   let status = '';
@@ -105,7 +105,7 @@ test('the pipeline processes the spoken video to REVIEW (transcript, outline, de
   const guide = await api<{ guide: { sections: { questions: string[]; quote: string }[] } | null }>(token, 'GET', `/sermons/${sermonId}/discussion-guide`);
   assert.ok(guide.guide && guide.guide.sections.length > 0, 'a discussion guide was generated');
   for (const section of guide.guide.sections) assert.ok(section.questions.length >= 2);
-});
+}, PIPELINE.timeout);
 
 test('staff review: the player sits beside the transcript and clicking a word seeks there; the PASTOR publishes', async () => {
   const staffPage = await staffContext.newPage();

@@ -5,7 +5,7 @@
 // migrated sermons in the organization's library in REVIEW with transcripts; the broken video
 // shows as a failed step. Real parts: identity, sermons, migration (+ its Temporal worker), the
 // pipeline worker (ffmpeg, faster-whisper, the generator), the feed server, the edge, Chromium.
-import { test, before, after } from 'node:test';
+import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
@@ -38,7 +38,7 @@ async function apiToken(): Promise<string> {
 const liveFrames: string[] = [];
 const pageErrors: string[] = [];
 
-before(async () => {
+beforeAll(async () => {
   assertFrontEndsBuilt();
   stack = await startStack({ migration: true });
   browser = await launchBrowser();
@@ -57,7 +57,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
@@ -94,7 +94,7 @@ async function setUpMigration(feedUrl: string, count: number): Promise<string> {
   return migrationId;
 }
 
-test('staff console home: mode badge, catalog count, mode switch with confirmation, KPIs from real data', RUN, async () => {
+test('staff console home: mode badge, catalog count, mode switch with confirmation, KPIs from real data', async () => {
   await page.goto(`${stack.origin}/login?from=${encodeURIComponent('/console')}`);
   await signInThroughForm(page, staff.email, PASSWORD);
   await page.getByRole('heading', { name: 'Staff Console' }).waitFor(VISIBLE);
@@ -113,9 +113,9 @@ test('staff console home: mode badge, catalog count, mode switch with confirmati
   await page.getByText('Catalog synced').waitFor(VISIBLE);
   await screenshot(page, '40-console-home');
   await assertNoOverflowAt390(page, `${stack.origin}/console`, (p) => p.getByRole('heading', { name: 'Staff Console' }).waitFor(VISIBLE));
-});
+}, RUN.timeout);
 
-test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only the unreviewed, start again, complete, library in REVIEW with transcripts', RUN, async () => {
+test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only the unreviewed, start again, complete, library in REVIEW with transcripts', async () => {
   const feeds = stack.feeds!;
   // Video 2 claims to be video/mp4 but is not a video: its pipeline fails (a failed step).
   const feedUrl = feeds.rssUrl(12, { 2: 'not-media' });
@@ -177,7 +177,7 @@ test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only
   await screenshot(page, '44-migrated-sermon');
   await assertNoOverflowAt390(page, `${stack.origin}/console/rss-migration`, (p) => p.getByRole('heading', { name: 'RSS Migration' }).waitFor(VISIBLE));
   assert.deepEqual(pageErrors, []);
-});
+}, RUN.timeout);
 
 async function librarySermons(): Promise<{ id: string; title: string; status: string }[]> {
   const response = await fetch(`${stack.origin}/api/sermons/sermons?limit=50`, { headers: { authorization: `Bearer ${await apiToken()}` } });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { createSigningKey, describeFuzzFailures, fuzzOpenApi, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '@lectern/service-kit/testing';
 import { buildTestApp } from './helper.ts';
 
@@ -10,20 +10,20 @@ describe('billing OpenAPI under schema-driven fuzzing (schemathesis)', () => {
   let jwks: JwksServer;
   let built: Awaited<ReturnType<typeof buildTestApp>>;
 
-  before(async () => {
+  beforeAll(async () => {
     key = await createSigningKey('EdDSA');
     jwks = await serveJwks([key]);
     built = await buildTestApp({ IDENTITY_JWKS_URL: jwks.url, PUBLIC_ORIGIN: origin });
   });
-  after(async () => {
+  afterAll(async () => {
     await built?.app.close();
     await jwks?.close();
   });
 
-  it('answers every generated request without a 5xx and within its documented responses', { timeout: 180_000 }, async () => {
+  it('answers every generated request without a 5xx and within its documented responses', async () => {
     const token = await signAccessToken(key, { sub: randomUUID(), org: randomUUID(), role: 'ADMIN', email: 'fuzz@lectern.app', staff: true, cd: true }, { issuer: `${origin}/api/identity`, audience: 'lectern-api' });
     const report = await fuzzOpenApi(built.app, { service: 'billing', headers: { authorization: `Bearer ${token}` } });
     assert.ok(report.operations >= 3, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  });
+  }, 180_000);
 });

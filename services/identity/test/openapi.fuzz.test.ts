@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { describeFuzzFailures, fuzzOpenApi } from '@lectern/service-kit/testing';
 import type { IdentityApp } from '../src/app.ts';
 import { buildTestApp, seedOrganization, seedUser } from './helper.ts';
@@ -8,20 +8,20 @@ describe('identity OpenAPI under schema-driven fuzzing (schemathesis)', () => {
   let app: IdentityApp;
   let token: string;
 
-  before(async () => {
+  beforeAll(async () => {
     ({ app } = await buildTestApp({ COMPANY_DOMAINS: 'lectern.app' }));
     const orgId = await seedOrganization(app);
     const admin = await seedUser(app, { email: 'fuzz-admin@lectern.app', role: 'ADMIN', orgId });
     await app.kit.db.insertInto('staff_users').values({ email: admin.email, status: 'active' }).execute();
     token = (await app.identity.tokens.sign({ sub: admin.id, org: orgId, role: 'ADMIN', email: admin.email, staff: true, cd: true })).token;
   });
-  after(async () => {
+  afterAll(async () => {
     await app?.close();
   });
 
-  it('answers every generated request without a 5xx and within its documented responses', { timeout: 180_000 }, async () => {
+  it('answers every generated request without a 5xx and within its documented responses', async () => {
     const report = await fuzzOpenApi(app, { service: 'identity', headers: { authorization: `Bearer ${token}` } });
     assert.ok(report.operations >= 15, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  });
+  }, 180_000);
 });

@@ -1,23 +1,23 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { describeFuzzFailures, fuzzOpenApi } from '@lectern/service-kit/testing';
 import { buildTestApp } from './helper.ts';
 
 describe('sermons OpenAPI under schema-driven fuzzing (schemathesis)', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
 
-  before(async () => {
+  beforeAll(async () => {
     built = await buildTestApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await built?.app.close();
   });
 
-  it('answers every generated request without a 5xx and within its documented responses', { timeout: 180_000 }, async () => {
+  it('answers every generated request without a 5xx and within its documented responses', async () => {
     const token = await built.token(randomUUID(), 'ADMIN');
     const report = await fuzzOpenApi(built.app, { service: 'sermons', headers: { authorization: `Bearer ${token}` } });
     assert.ok(report.operations >= 10, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  });
+  }, 180_000);
 });

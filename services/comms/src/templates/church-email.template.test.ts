@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { generateSecretKeys } from '@lectern/service-kit';
 import { TrackingLinks } from '../engagement/tracking.links.ts';
 import { checkPlaceholders, linksOf, recipientValues, renderChurchEmail, renderSubject, sanitizeTemplateBody, TemplateError } from './church-email.template.ts';
