@@ -161,7 +161,7 @@ describe('sermons: two instances on one database (upload links and cancel work o
   const org = randomUUID();
   let pastor: string;
 
-  before(async () => {
+  beforeAll(async () => {
     t = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:50,standard:50' });
     baseA = await listen(t.app);
     other = await buildApp(loadSermonsConfig(t.env), { prettyLogs: false });
@@ -169,7 +169,7 @@ describe('sermons: two instances on one database (upload links and cancel work o
     tone = readFileSync(makeTone(mkdtempSync(join(tmpdir(), 'sermon-tone-'))));
     pastor = await t.token(org, 'PASTOR');
   });
-  after(async () => {
+  afterAll(async () => {
     await other?.close();
     await t?.app.close();
   });
