@@ -92,7 +92,7 @@ export class MigrationService {
           title: video.title.slice(0, 500) || 'Untitled sermon',
           media_url: video.mediaUrl,
           guid: video.guid as string,
-          published_at: video.publishedAt ? new Date(video.publishedAt) : null,
+          published_at: publishedDate(video.publishedAt),
           duration: video.duration ?? null,
           sermon_id: randomUUID(),
           error_message: null,
@@ -169,4 +169,12 @@ export class MigrationService {
 
 function range(count: number): number[] {
   return Array.from({ length: count }, (_, index) => index + 1);
+}
+
+/** A video's date as given by the browser: a date Postgres can keep (years 1000–9999), else none. */
+function publishedDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1000 || year > 9999 ? null : date;
 }
