@@ -49,8 +49,8 @@ const EXPECTED: Record<RoleName, { lands: string; heading: string; nav: string[]
   ADMIN: { lands: '/dashboard', heading: 'Dashboard', nav: ['Dashboard', 'Sermons', 'Members', 'Communications', 'Console', 'Settings'] },
   PASTOR: { lands: '/dashboard', heading: 'Dashboard', nav: ['Dashboard', 'Sermons', 'Settings'] },
   STAFF: { lands: '/dashboard', heading: 'Dashboard', nav: ['Dashboard', 'Sermons', 'Settings'] },
-  MEMBER: { lands: '/member/dashboard', heading: 'Your Sermon Library', nav: ['Dashboard', 'Settings'] },
-  VOLUNTEER: { lands: '/member/dashboard', heading: 'Your Sermon Library', nav: ['Dashboard', 'Sermons', 'Settings'] },
+  MEMBER: { lands: '/member/dashboard', heading: 'Sermon Library', nav: ['Dashboard', 'Settings'] },
+  VOLUNTEER: { lands: '/member/dashboard', heading: 'Sermon Library', nav: ['Dashboard', 'Sermons', 'Settings'] },
 };
 
 for (const role of ['ADMIN', 'PASTOR', 'STAFF', 'MEMBER', 'VOLUNTEER'] as const) {
