@@ -88,7 +88,7 @@ async function seedSession(target: Page, origin: string): Promise<void> {
 
 const AREAS = [
   { go: '/dashboard', container: '#area-staff', heading: 'Dashboard', shot: '04-staff' },
-  { go: '/member/dashboard', container: '#area-member', heading: 'Your Sermon Library', shot: '05-member' },
+  { go: '/member/dashboard', container: '#area-member', heading: 'Welcome back, Ann!', shot: '05-member' },
 ];
 
 for (const area of AREAS) {
@@ -181,7 +181,7 @@ test('an area whose remote cannot be loaded shows an error panel; other areas ke
     await brokenPage.getByRole('button', { name: 'Retry' }).waitFor(VISIBLE);
     cpSync(join(repoRoot, 'mfe-member/dist'), emptyDir, { recursive: true });
     await brokenPage.getByRole('button', { name: 'Retry' }).click();
-    await brokenPage.getByRole('heading', { name: 'Your Sermon Library' }).waitFor(VISIBLE);
+    await brokenPage.getByRole('heading', { name: 'Sermon Library', exact: true }).waitFor(VISIBLE);
     assert.equal(await brokenPage.getByRole('alert').count(), 0);
   } finally {
     await brokenPage.close();
