@@ -182,7 +182,8 @@ test('an area whose remote cannot be loaded shows an error panel; other areas ke
     cpSync(join(repoRoot, 'mfe-member/dist'), emptyDir, { recursive: true });
     await brokenPage.getByRole('button', { name: 'Retry' }).click();
     await brokenPage.getByRole('heading', { name: 'Sermon Library', exact: true }).waitFor(VISIBLE);
-    assert.equal(await brokenPage.getByRole('alert').count(), 0);
+    // This edge has no services behind it, so the member page's own data alerts may show; the area's panel must not.
+    assert.equal(await brokenPage.getByRole('alert').filter({ hasText: 'area could not be loaded' }).count(), 0);
   } finally {
     await brokenPage.close();
     await broken.close();
