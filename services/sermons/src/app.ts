@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { SermonsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
 import type { SermonsDatabase } from './data/database.ts';
-import { SermonsService } from './domain/sermons.service.ts';
+import { createSermonUseCases, type SermonUseCases } from './domain/sermon.use-cases.ts';
 import { BILLING_PLAN_GROUP, billingPlanHandlers } from './consumers/billing-plan.consumer.ts';
 import { PipelineClient } from './pipeline/pipeline.client.ts';
 import { internalRoutes } from './routes/internal.routes.ts';
@@ -23,7 +23,7 @@ import { UploadSigner } from './upload/upload.signing.ts';
 export const RAW_BUCKET = 'sermons-raw';
 const LIVE_ROLES: ReadonlySet<string> = new Set(['ADMIN', 'PASTOR', 'STAFF']);
 
-export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonsService; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket>; storage: Storage };
+export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonUseCases; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket>; storage: Storage };
 
 export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> & { uploadTimeoutMs?: number } = {}): Promise<SermonsApp> {
   const { uploadTimeoutMs, ...appOptions } = options;
@@ -39,22 +39,22 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const rawBucket = () => storage.bucket(RAW_BUCKET);
   const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
   const hub = new LiveHub();
-  const sermons = new SermonsService({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
+  const sermons = createSermonUseCases({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
   const active = new ActiveUploads();
   app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${BILLING_PLAN_GROUP}`, services: ['billing'], handlers: billingPlanHandlers(config) });
 
-  await app.register(sermonRoutes, { prefix, service: sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: RAW_BUCKET });
-  await app.register(uploadRoutes, { prefix, service: sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
+  await app.register(sermonRoutes, { prefix, sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: RAW_BUCKET });
+  await app.register(uploadRoutes, { prefix, sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
   const memberDb = app.kit.db as unknown as Kysely<MemberDb>;
   await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(memberDb), raw: rawBucket });
-  await app.register(staffPlaybackRoutes, { prefix, service: sermons, raw: rawBucket });
-  await app.register(discussionGuideStaffRoutes, { prefix, service: sermons, db: memberDb });
-  await app.register(discussionGuideInternalRoutes, { prefix: `${prefix}/internal`, service: sermons, db: memberDb, token: config.SERMONS_INTERNAL_TOKEN });
+  await app.register(staffPlaybackRoutes, { prefix, sermons, raw: rawBucket });
+  await app.register(discussionGuideStaffRoutes, { prefix, sermons, db: memberDb });
+  await app.register(discussionGuideInternalRoutes, { prefix: `${prefix}/internal`, sermons, db: memberDb, token: config.SERMONS_INTERNAL_TOKEN });
   // The filesystem driver's signed links (uploads by URL, playback) are served here; S3 serves its own.
   if (storage instanceof FsStorage) await app.register(storageRoutes, { prefix: `${prefix}/storage`, storage });
-  await app.register(internalRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
-  await app.register(migratedSermonRoutes, { prefix: `${prefix}/internal`, service: sermons, token: config.SERMONS_INTERNAL_TOKEN });
+  await app.register(internalRoutes, { prefix: `${prefix}/internal`, sermons, token: config.SERMONS_INTERNAL_TOKEN });
+  await app.register(migratedSermonRoutes, { prefix: `${prefix}/internal`, sermons, token: config.SERMONS_INTERNAL_TOKEN });
   await app.register(livePlugin, {
     prefix,
     hub,
@@ -62,7 +62,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
       const [kind, id] = topic.split(':');
       // Progress is staff information: the same roles the REST routes admit, of the sermon's church.
       if (principal.role === null || !LIVE_ROLES.has(principal.role)) return false;
-      return kind === 'sermon' && id !== undefined && principal.orgId !== null && (await sermons.orgOf(id)) === principal.orgId;
+      return kind === 'sermon' && id !== undefined && principal.orgId !== null && (await sermons.queries.orgOf(id)) === principal.orgId;
     },
   });
   app.addHook('onClose', async () => {

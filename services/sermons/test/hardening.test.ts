@@ -125,7 +125,7 @@ describe('sermons: hardening against the outside probe', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `sermon:${created.sermon.id}` }));
     await waitFor(() => messages.some((m) => m.type === 'error' || m.type === 'subscribed'));
-    await t.app.sermons.reportProgress(await t.app.sermons.findAnyOrg(created.sermon.id), 'upload', 50, null);
+    await t.app.sermons.processing.reportProgress(await t.app.sermons.queries.findAnyOrg(created.sermon.id), 'upload', 50, null);
     await new Promise((resolve) => setTimeout(resolve, 200));
     ws.close();
     assert.ok(messages.some((m) => m.type === 'error' && m.code === 'forbidden'), JSON.stringify(messages));

@@ -1,9 +1,9 @@
 // The small-group discussion guide: the pipeline stores it (service token, after the outline) and
 // staff read it on the review page; members get it with the sermon (member.service.ts).
 import type { FastifyInstance } from 'fastify';
-import { authenticate, requireRole, requireServiceToken } from '@lectern/service-kit';
-import { sermonErrors } from '../domain/sermon.errors.ts';
-import type { SermonsService } from '../domain/sermons.service.ts';
+import { requireServiceToken } from '@lectern/service-kit';
+import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
+import { actorOf, requireSermonStaff } from '../routes/sermon.guards.ts';
 import type { DiscussionGuide, MemberDb } from './member.tables.ts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -29,12 +29,12 @@ export const discussionGuideSchema = {
   },
 } as const;
 
-export async function discussionGuideInternalRoutes(app: FastifyInstance, options: { service: SermonsService; db: Kysely<MemberDb>; token: string | undefined }): Promise<void> {
+export async function discussionGuideInternalRoutes(app: FastifyInstance, options: { sermons: SermonUseCases; db: Kysely<MemberDb>; token: string | undefined }): Promise<void> {
   app.addHook('onRequest', requireServiceToken(options.token));
   app.put<{ Params: { id: string }; Body: { guide: DiscussionGuide } }>('/sermons/:id/discussion-guide', {
     schema: { body: { type: 'object', required: ['guide'], properties: { guide: discussionGuideSchema } } },
   }, async (request, reply) => {
-    const sermon = await options.service.findAnyOrg(request.params.id);
+    const sermon = await options.sermons.queries.findAnyOrg(request.params.id);
     const guide = JSON.stringify(request.body.guide);
     await options.db
       .insertInto('discussion_guides')
@@ -45,12 +45,10 @@ export async function discussionGuideInternalRoutes(app: FastifyInstance, option
   });
 }
 
-export async function discussionGuideStaffRoutes(app: FastifyInstance, options: { service: SermonsService; db: Kysely<MemberDb> }): Promise<void> {
-  app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
+export async function discussionGuideStaffRoutes(app: FastifyInstance, options: { sermons: SermonUseCases; db: Kysely<MemberDb> }): Promise<void> {
+  app.addHook('onRequest', requireSermonStaff);
   app.get<{ Params: { id: string } }>('/sermons/:id/discussion-guide', async (request) => {
-    const principal = await authenticate(request);
-    if (!principal.orgId) throw sermonErrors.noOrganization();
-    const sermon = await options.service.find(principal.orgId, request.params.id);
+    const sermon = await options.sermons.queries.find(actorOf(request).orgId, request.params.id);
     const row = await options.db.selectFrom('discussion_guides').select('guide').where('sermon_id', '=', sermon.id).where('org_id', '=', sermon.org_id).executeTakeFirst();
     return { guide: row?.guide ?? null };
   });

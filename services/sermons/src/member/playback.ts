@@ -3,10 +3,10 @@
 // sermon's own media URL when it has one. The player asks again when a link expires.
 import type { Bucket } from '@lectern/service-kit';
 import type { FastifyInstance } from 'fastify';
-import { authenticate, requireRole } from '@lectern/service-kit';
 import type { SermonsRow } from '../data/sermons.table.ts';
 import { sermonErrors } from '../domain/sermon.errors.ts';
-import type { SermonsService } from '../domain/sermons.service.ts';
+import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
+import { actorOf, requireSermonStaff } from '../routes/sermon.guards.ts';
 
 export const PLAYBACK_URL_SECONDS = 20 * 60;
 
@@ -20,11 +20,9 @@ export async function playbackOf(sermon: SermonsRow, bucket: Bucket) {
 }
 
 /** The staff review page's player: staff roles of the sermon's organization, any status. */
-export async function staffPlaybackRoutes(app: FastifyInstance, options: { service: SermonsService; raw: () => Promise<Bucket> }): Promise<void> {
-  app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
+export async function staffPlaybackRoutes(app: FastifyInstance, options: { sermons: SermonUseCases; raw: () => Promise<Bucket> }): Promise<void> {
+  app.addHook('onRequest', requireSermonStaff);
   app.get<{ Params: { id: string } }>('/sermons/:id/media', async (request) => {
-    const principal = await authenticate(request);
-    if (!principal.orgId) throw sermonErrors.noOrganization();
-    return playbackOf(await options.service.find(principal.orgId, request.params.id), await options.raw());
+    return playbackOf(await options.sermons.queries.find(actorOf(request).orgId, request.params.id), await options.raw());
   });
 }

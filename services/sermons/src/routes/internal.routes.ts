@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode, requireServiceToken } from '@lectern/service-kit';
 import { sermonErrors } from '../domain/sermon.errors.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
-import { spokenStep, type DevotionalInput, type SermonsService } from '../domain/sermons.service.ts';
+import type { DevotionalInput } from '../domain/devotional.input.ts';
+import { spokenStep } from '../domain/sermon.processing.ts';
+import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
 
 export interface InternalRoutesOptions {
-  service: SermonsService;
+  sermons: SermonUseCases;
   token: string | undefined;
 }
 
@@ -23,24 +25,24 @@ const stepBody = {
 } as const;
 
 export async function internalRoutes(app: FastifyInstance, options: InternalRoutesOptions): Promise<void> {
-  const { service } = options;
+  const { queries, processing, removal } = options.sermons;
   app.addHook('onRequest', requireServiceToken(options.token));
 
   app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    return { sermon: sermonJson(sermon), progress: await service.progressOf(sermon.id) };
+    const sermon = await queries.findAnyOrg(request.params.id);
+    return { sermon: sermonJson(sermon), progress: await queries.progressOf(sermon.id) };
   });
 
   app.get<{ Params: { id: string } }>('/sermons/:id/content', async (request) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    return service.pipelineContent(sermon);
+    const sermon = await queries.findAnyOrg(request.params.id);
+    return queries.pipelineContent(sermon);
   });
 
   app.post<{ Params: { id: string }; Body: { step: string; percent?: number; message?: string | null } }>('/sermons/:id/progress', {
     schema: { body: { ...stepBody, required: ['step', 'percent'] } },
   }, async (request, reply) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    await service.reportProgress(sermon, stepOf(request.body.step), request.body.percent ?? 0, request.body.message ?? null);
+    const sermon = await queries.findAnyOrg(request.params.id);
+    await processing.reportProgress(sermon, stepOf(request.body.step), request.body.percent ?? 0, request.body.message ?? null);
     return reply.code(204).send();
   });
 
@@ -59,18 +61,18 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
       },
     },
   }, async (request, reply) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    await service.upsertTranscript(sermon, request.body.text, request.body.words, request.body.duration);
-    await service.reportProgress(sermon, 'transcribe', 100, 'Transcription completed');
+    const sermon = await queries.findAnyOrg(request.params.id);
+    await processing.storeTranscript(sermon, request.body.text, request.body.words, request.body.duration);
+    await processing.reportProgress(sermon, 'transcribe', 100, 'Transcription completed');
     return reply.code(204).send();
   });
 
   app.put<{ Params: { id: string }; Body: { outline: Record<string, unknown> } }>('/sermons/:id/outline', {
     schema: { body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } } },
   }, async (request, reply) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    await service.upsertOutline(sermon, request.body.outline);
-    await service.reportProgress(sermon, 'outline', 100, 'Sermon outline generated');
+    const sermon = await queries.findAnyOrg(request.params.id);
+    await processing.storeOutline(sermon, request.body.outline);
+    await processing.reportProgress(sermon, 'outline', 100, 'Sermon outline generated');
     return reply.code(204).send();
   });
 
@@ -85,30 +87,30 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   }, async (request, reply) => {
     const days = new Set(request.body.devotionals.map((d) => d.dayNumber));
     if (days.size !== 5) throw new AppError(ErrorCode.BAD_REQUEST, { detail: 'devotionals must be days 1 to 5, once each' });
-    const sermon = await service.findAnyOrg(request.params.id);
-    await service.upsertDevotionals(sermon, request.body.devotionals);
-    await service.reportProgress(sermon, 'devotion', 100, 'Devotional series created');
+    const sermon = await queries.findAnyOrg(request.params.id);
+    await processing.storeDevotionals(sermon, request.body.devotionals);
+    await processing.reportProgress(sermon, 'devotion', 100, 'Devotional series created');
     return reply.code(204).send();
   });
 
   app.post<{ Params: { id: string }; Body: { step: string; message: string } }>('/sermons/:id/failed', {
     schema: { body: { ...stepBody, required: ['step', 'message'] } },
   }, async (request, reply) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    await service.markFailed(sermon, stepOf(request.body.step), request.body.message);
+    const sermon = await queries.findAnyOrg(request.params.id);
+    await processing.markFailed(sermon, stepOf(request.body.step), request.body.message);
     return reply.code(204).send();
   });
 
   app.post<{ Params: { id: string } }>('/sermons/:id/ready', async (request, reply) => {
-    const sermon = await service.findAnyOrg(request.params.id);
-    await service.markReady(sermon);
+    const sermon = await queries.findAnyOrg(request.params.id);
+    await processing.markReady(sermon);
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/sermons/:id', async (request, reply) => {
     try {
-      const sermon = await service.findAnyOrg(request.params.id);
-      await service.remove(sermon, sermon.created_by, { releaseQuota: false });
+      const sermon = await queries.findAnyOrg(request.params.id);
+      await removal.remove(sermon, sermon.created_by, { releaseQuota: false });
     } catch (error) {
       if (!(error instanceof AppError && error.code === ErrorCode.NOT_FOUND)) throw error;
     }

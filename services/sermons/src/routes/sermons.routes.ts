@@ -1,14 +1,17 @@
 // Public routes (API.md): staff-area roles of the caller's organization only.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, requireRole } from '@lectern/service-kit';
+import type { FastifyInstance } from 'fastify';
 import type { Bucket, Storage } from '@lectern/service-kit';
 import type { SermonsConfig } from '../config.ts';
 import { keyOfSignedUrl, probeStoredObject, urlUploadEnabled } from '../upload/signed-url.ts';
 import { extensionOf, MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.errors.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
-import { newUploadKey, type SermonsService, type Actor, type DevotionalInput } from '../domain/sermons.service.ts';
+import type { DevotionalInput } from '../domain/devotional.input.ts';
+import { newUploadKey } from '../domain/sermon.intake.ts';
+import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
+import { actorOf, requireDevotionalEditor, requireSermonStaff } from './sermon.guards.ts';
 import { AppError, ErrorCode } from '@lectern/service-kit';
 import { LibraryCache } from '../domain/library.cache.ts';
+import { sermonUsingMediaKey } from '../data/sermon.repository.ts';
 import type { ActiveUploads } from '../upload/upload.routes.ts';
 import type { UploadSigner } from '../upload/upload.signing.ts';
 
@@ -26,19 +29,13 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export interface SermonRoutesOptions {
-  service: SermonsService;
+  sermons: SermonUseCases;
   signer: UploadSigner;
   active: ActiveUploads;
   config: SermonsConfig;
   raw: () => Promise<Bucket>;
   storage: Storage;
   rawBucketName: string;
-}
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const principal = await authenticate(request);
-  if (!principal.orgId) throw sermonErrors.noOrganization();
-  return { userId: principal.userId, orgId: principal.orgId };
 }
 
 interface CreateBody {
@@ -50,27 +47,27 @@ interface CreateBody {
 }
 
 export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOptions): Promise<void> {
-  const { service, signer, active, config, raw, storage, rawBucketName } = options;
-  app.addHook('onRequest', requireRole('ADMIN', 'PASTOR', 'STAFF'));
-  const editDevotional = requireRole('ADMIN', 'PASTOR');
-  const library = new LibraryCache(service.db);
+  const { sermons, signer, active, config, raw, storage, rawBucketName } = options;
+  const { queries, intake, review, removal, processing } = sermons;
+  app.addHook('onRequest', requireSermonStaff);
+  const library = new LibraryCache(sermons.db);
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>('/sermons', {
     schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, cursor: { type: 'string', maxLength: 200 } } } },
   }, async (request, reply) => {
-    const actor = await actorOf(request);
-    if (request.query.limit !== undefined || request.query.cursor !== undefined) return service.list(actor.orgId, request.query.limit ?? 1000, request.query.cursor);
-    const entry = await library.get(actor.orgId, () => service.list(actor.orgId, 1000, undefined));
+    const actor = actorOf(request);
+    if (request.query.limit !== undefined || request.query.cursor !== undefined) return queries.list(actor.orgId, request.query.limit ?? 1000, request.query.cursor);
+    const entry = await library.get(actor.orgId, () => queries.list(actor.orgId, 1000, undefined));
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(entry.gzip);
     return reply.send(entry.json);
   });
 
-  app.get('/dashboard', async (request) => service.dashboard((await actorOf(request)).orgId));
-  app.get('/quota', async (request) => service.quota.usage(service.db, (await actorOf(request)).orgId));
+  app.get('/dashboard', async (request) => queries.dashboard((actorOf(request)).orgId));
+  app.get('/quota', async (request) => sermons.quota.usage(sermons.db, (actorOf(request)).orgId));
 
   app.post<{ Body: CreateBody }>('/sermons', async (request, reply) => {
-    const actor = await actorOf(request);
+    const actor = actorOf(request);
     const body = (request.body ?? {}) as CreateBody;
     const fieldErrors: Record<string, string> = {};
     const title = typeof body.title === 'string' ? body.title.trim() : '';
@@ -91,13 +88,12 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
       const key = await keyOfSignedUrl(storage, rawBucketName, body.sourceUrl as string);
       const bucket = await raw();
       if (!(await bucket.exists(key))) throw sermonErrors.badSignedUrl();
-      const used = await service.db.selectFrom('sermons').select('id').where((eb) => eb.or([eb('temporary_media_path', '=', key), eb('upload_key', '=', key)])).executeTakeFirst();
-      if (used) throw sermonErrors.badSignedUrl();
+      if (await sermonUsingMediaKey(sermons.db, key)) throw sermonErrors.badSignedUrl();
       const probe = await probeStoredObject(bucket, key, config.UPLOAD_TMP_DIR);
       if (!probe.ok) throw sermonErrors.notMedia();
-      const sermon = await service.create(actor, { title, speaker, recordedAt, uploadKey: null, contentType: null, size: null }, { upload_pct: 100, current_step: 'transcribe' });
-      const updated = await service.markUploaded(sermon, key, probe.duration);
-      return reply.code(201).send({ sermon: sermonJson(updated), progress: await service.progressOf(sermon.id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
+      const sermon = await intake.create(actor, { title, speaker, recordedAt, uploadKey: null, contentType: null, size: null }, { upload_pct: 100, current_step: 'transcribe' });
+      const updated = await intake.markUploaded(sermon, key, probe.duration);
+      return reply.code(201).send({ sermon: sermonJson(updated), progress: await queries.progressOf(sermon.id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
     }
     const file = body.file as { name?: unknown; size?: unknown; contentType?: unknown };
     const ext = typeof file.name === 'string' ? extensionOf(file.name) : null;
@@ -109,64 +105,58 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     if (size > MAX_UPLOAD_BYTES) throw sermonErrors.tooLarge();
 
     const key = newUploadKey(ext);
-    const sermon = await service.create(actor, { title, speaker, recordedAt, uploadKey: key, contentType, size });
+    const sermon = await intake.create(actor, { title, speaker, recordedAt, uploadKey: key, contentType, size });
     const expires = Math.floor(Date.now() / 1000) + 60 * 60;
     const url = `${config.PUBLIC_ORIGIN}/api/sermons/uploads/${sermon.id}?expires=${expires}&token=${signer.sign(sermon.id, expires)}`;
     return reply.code(201).send({
       sermon: sermonJson(sermon),
-      progress: await service.progressOf(sermon.id),
+      progress: await queries.progressOf(sermon.id),
       upload: { url, method: 'PUT', headers: { 'content-type': contentType }, expiresAt: new Date(expires * 1000).toISOString(), key, maxBytes: MAX_UPLOAD_BYTES },
     });
   });
 
   app.post<{ Params: { id: string } }>('/sermons/:id/cancel-upload', async (request) => {
-    const actor = await actorOf(request);
+    const actor = actorOf(request);
     const message = { message: 'Upload canceled and cleaned up' };
     let sermon;
     try {
-      sermon = await service.find(actor.orgId, request.params.id);
+      sermon = await queries.find(actor.orgId, request.params.id);
     } catch {
       return message;
     }
     if (sermon.temporary_media_path) throw sermonErrors.uploadDone('Failed to cancel upload');
     active.abort(sermon.id);
-    await service.remove(sermon, actor.userId, { releaseQuota: true });
+    await removal.remove(sermon, actor.userId, { releaseQuota: true });
     return message;
   });
 
-  app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => service.details((await actorOf(request)).orgId, request.params.id));
-  app.get<{ Params: { id: string } }>('/sermons/:id/transcript', async (request) => service.transcript((await actorOf(request)).orgId, request.params.id));
+  app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => queries.details((actorOf(request)).orgId, request.params.id));
+  app.get<{ Params: { id: string } }>('/sermons/:id/transcript', async (request) => queries.transcript((actorOf(request)).orgId, request.params.id));
 
   app.put<{ Params: { id: string }; Body: { outline: Record<string, unknown> } }>('/sermons/:id/outline', {
     schema: { body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } } },
-  }, async (request) => ({ outline: await service.saveOutline(await actorOf(request), request.params.id, request.body.outline) }));
+  }, async (request) => ({ outline: await review.saveOutline(actorOf(request), request.params.id, request.body.outline) }));
 
   app.put<{ Params: { id: string }; Body: DevotionalInput }>('/devotionals/:id', {
+    onRequest: requireDevotionalEditor,
     schema: { body: { type: 'object' } },
-  }, async (request) => {
-    try {
-      await editDevotional(request, undefined as never);
-    } catch (error) {
-      if (error instanceof Error && (error as { statusCode?: number }).statusCode === 403) throw sermonErrors.role();
-      throw error;
-    }
-    return { devotional: await service.saveDevotional(await actorOf(request), request.params.id, request.body) };
-  });
+  }, async (request) => ({ devotional: await review.saveDevotional(actorOf(request), request.params.id, request.body) }));
 
-  app.post<{ Params: { id: string } }>('/sermons/:id/publish', async (request) => ({ sermon: await service.publish(await actorOf(request), request.params.id) }));
+  app.post<{ Params: { id: string } }>('/sermons/:id/publish', async (request) => ({ sermon: await review.publish(actorOf(request), request.params.id) }));
 
   app.delete<{ Params: { id: string } }>('/sermons/:id', async (request, reply) => {
-    await service.delete(await actorOf(request), request.params.id);
+    await removal.discard(actorOf(request), request.params.id, { releaseQuota: true });
     return reply.code(204).send();
   });
 
   app.post<{ Params: { id: string } }>('/sermons/:id/stop', async (request) => {
-    await service.stop(await actorOf(request), request.params.id);
+    // Stop keeps its upload counted in the cycle; only delete gives it back.
+    await removal.discard(actorOf(request), request.params.id, { releaseQuota: false });
     return { message: 'Processing stopped and sermon removed' };
   });
 
   app.post<{ Params: { id: string } }>('/sermons/:id/retry', async (request, reply) => {
-    const restartedAt = await service.retry(await actorOf(request), request.params.id);
+    const restartedAt = await processing.retry(actorOf(request), request.params.id);
     return reply.code(202).send({ message: 'Transcription process restarted', restartedAt });
   });
 }

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isAppError, type Bucket } from '@lectern/service-kit';
 import { MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.errors.ts';
-import type { SermonsService } from '../domain/sermons.service.ts';
+import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import { probeMedia } from './media.probe.ts';
 import type { UploadSigner } from './upload.signing.ts';
@@ -27,7 +27,7 @@ export class ActiveUploads {
 }
 
 export interface UploadRoutesOptions {
-  service: SermonsService;
+  sermons: SermonUseCases;
   signer: UploadSigner;
   active: ActiveUploads;
   tmpDir: string | undefined;
@@ -36,7 +36,8 @@ export interface UploadRoutesOptions {
 }
 
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
-  const { service, signer, active } = options;
+  const { signer, active } = options;
+  const { queries, intake, removal } = options.sermons;
   const spool = options.tmpDir ?? join(tmpdir(), 'lectern-sermon-uploads');
   await mkdir(spool, { recursive: true });
   // The body is the raw file: nothing parses or buffers it.
@@ -49,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     const { id } = request.params;
     const expires = Number(request.query.expires);
     if (!request.query.token || !signer.verify(id, expires, request.query.token)) throw sermonErrors.uploadToken();
-    const sermon = await service.findAnyOrg(id);
+    const sermon = await queries.findAnyOrg(id);
     if (sermon.temporary_media_path || !sermon.upload_key || active.byId.has(id)) throw sermonErrors.uploadDone();
     const key = sermon.upload_key;
     // The size declared when the sermon was created is binding: a Content-Length that differs is
@@ -81,7 +82,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           reports = reports
             .then(async () => {
               // Cancelled through another instance: the record is gone, stop reading.
-              if (!(await service.uploadProgress(id, sermon.org_id, pct))) controller.abort(sermonErrors.uploadCanceled());
+              if (!(await intake.uploadProgress(id, sermon.org_id, pct))) controller.abort(sermonErrors.uploadCanceled());
             })
             .catch((error: unknown) => request.log.warn({ err: error }, 'upload progress not saved'));
         }
@@ -100,13 +101,13 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       controller.signal.throwIfAborted();
       const bucket = await options.raw();
       await bucket.put(key, createReadStream(spoolPath), { contentType: sermon.upload_content_type ?? 'application/octet-stream', maxBytes: MAX_UPLOAD_BYTES });
-      const updated = await service.markUploaded(sermon, key, probe.duration);
-      return reply.send({ sermon: sermonJson(updated), progress: await service.progressOf(id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
+      const updated = await intake.markUploaded(sermon, key, probe.duration);
+      return reply.send({ sermon: sermonJson(updated), progress: await queries.progressOf(id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
     } catch (error) {
       // The rest of a refused body is never read: the connection cannot carry another request.
       reply.header('connection', 'close');
       await reports;
-      await service.remove(sermon, sermon.created_by, { releaseQuota: true }).catch((cleanup: unknown) => request.log.error({ err: cleanup, sermonId: id }, 'upload clean-up failed'));
+      await removal.remove(sermon, sermon.created_by, { releaseQuota: true }).catch((cleanup: unknown) => request.log.error({ err: cleanup, sermonId: id }, 'upload clean-up failed'));
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       if (isAppError(reason)) throw reason;
       if (controller.signal.aborted) throw sermonErrors.notFound();
