@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type MemberRole = 'MEMBER' | 'VOLUNTEER';
 export type MemberStatus = 'active' | 'inactive';
@@ -20,7 +20,9 @@ export interface MemberTable {
   external_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** lower(first and last name) + newline + lower(e-mail), kept by Postgres; the trigram-indexed search text */
+  search_text: ColumnType<string, never, never>;
 }
 
-export type Member = Selectable<MemberTable>;
+export type Member = Omit<Selectable<MemberTable>, 'search_text'>;
 export type NewMember = Insertable<MemberTable>;

@@ -8,7 +8,7 @@ import { formError, identityError } from '../http/identity.errors.ts';
 import { isUniqueViolation, isUuid } from '../organizations/organization.repository.ts';
 import { issuePasswordLink } from '../password-reset/password-reset.service.ts';
 import { emailTaken } from '../profile/user.repository.ts';
-import { findMember, findMemberByEmail } from './member.repository.ts';
+import { findMember, findMemberByEmail, MEMBER_COLUMNS } from './member.repository.ts';
 import { generatedPassword, isMemberRole, isMemberStatus, MEMBER_MESSAGES, validateMember, type MemberField } from './member.rules.ts';
 
 export interface MemberView {
@@ -75,7 +75,7 @@ export async function addMember(ctx: IdentityContext, orgId: string, input: AddM
       return trx
         .insertInto('members')
         .values({ org_id: orgId, user_id: userId, first_name: value.firstName, last_name: value.lastName, email: value.email, phone: value.phone, role: value.role, source: 'manual', external_id: null })
-        .returningAll()
+        .returning(MEMBER_COLUMNS)
         .executeTakeFirstOrThrow();
     });
     return { member: memberView(member), message: MEMBER_MESSAGES.added };
@@ -99,7 +99,7 @@ export async function updateMember(ctx: IdentityContext, orgId: string, id: stri
       .set({ ...(input.role ? { role: input.role as MemberRole } : {}), ...(input.status ? { status: input.status as MemberStatus } : {}), updated_at: new Date() })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .returningAll()
+      .returning(MEMBER_COLUMNS)
       .executeTakeFirstOrThrow();
     if (input.role && current.user_id && input.role !== current.role) await followRole(trx, orgId, current.user_id, input.role as MemberRole);
     return updated;
