@@ -28,16 +28,19 @@ import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
 import { memberRoutes } from './members/member.routes.ts';
 import { consoleRoutes } from './console/console.routes.ts';
 import { integrationRoutes } from './integrations/integration.routes.ts';
+import { identityRevocations } from './session/token-revocation.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
 export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> = {}): Promise<IdentityApp> {
   // Identity checks its own tokens with the same plugin as every service, reading its key set
   // from its schema instead of over HTTP (the loader runs at the first verification).
-  const keys: { db?: IdentityApp['kit']['db'] } = {};
+  const keys: { db?: IdentityApp['kit']['db']; log?: IdentityApp['log'] } = {};
+  const revocations = identityRevocations(() => keys.db!, config.ACCESS_TOKEN_TTL_SEC, (err) => keys.log?.warn({ err }, 'token revocation list load failed'));
   const auth = {
     jwksUrl: `${issuerOf(config)}/.well-known/jwks.json`,
     jwksLoader: () => publicKeySet(keys.db!),
+    revocations,
     issuer: issuerOf(config),
     audience: config.JWT_AUDIENCE,
   };
@@ -51,6 +54,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   });
   const db = app.kit.db;
   keys.db = db;
+  keys.log = app.log;
   await ensureSigningKey(db);
   const captchaKey = config.CAPTCHA_HMAC_KEY ?? (await ensureSecret(db, 'captcha_hmac_key'));
   const ctx: IdentityContext = {
@@ -65,6 +69,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     secrets: createSecretBox(config),
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
+    revocations,
   };
   app.decorate('identity', ctx);
   if ((await bootstrapAdmin(ctx)) === 'created') {
@@ -78,7 +83,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
   const prefix = apiPrefix(SERVICE);
   // Older kits did not register the auth plugin in createServiceApp.
   if (!app.hasDecorator('verifyAccessToken')) await app.register(authPlugin, auth);
-  await app.register(jwksRoutes, { prefix, db });
+  await app.register(jwksRoutes, { prefix, db, accessTokenTtlSec: config.ACCESS_TOKEN_TTL_SEC });
   await app.register(sessionRoutes, { prefix, ctx });
   await app.register(accountRoutes, { prefix, ctx });
   await app.register(passwordResetRoutes, { prefix, ctx });

@@ -1,5 +1,5 @@
 // What the use cases need, built once in app.ts.
-import type { KitTables, SecretBox } from '@lectern/service-kit';
+import type { KitTables, SecretBox, TokenRevocations } from '@lectern/service-kit';
 import type { Kysely } from 'kysely';
 import type { CaptchaVerifier } from './captcha/index.ts';
 import type { IdentityConfig } from './config.ts';
@@ -20,6 +20,8 @@ export interface IdentityContext {
   /** "Forgot password?" requests (its own counters). */
   resetThrottle: SignInThrottle;
   tokens: AccessTokenIssuer;
+  /** this instance's list of revoked token versions (also what the kit's auth checks) */
+  revocations: TokenRevocations;
   /** seals church-system API keys at rest */
   secrets: SecretBox;
   /** Whose X-Forwarded-For entries the throttles believe (TRUSTED_PROXIES). */

@@ -16,6 +16,9 @@ export interface UserTable {
   email_verified_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** carried by access tokens as `tv`; raised to end every earlier token (password reset, deactivation) */
+  token_version: Generated<number>;
+  tokens_revoked_at: Date | null;
 }
 
 export type User = Selectable<UserTable>;

@@ -9,6 +9,7 @@ import type { IdentityContext } from '../context.ts';
 import type { Member } from '../data/member.table.ts';
 import { identityError } from '../http/identity.errors.ts';
 import { CSV_COLUMNS, CSV_REQUIRED_COLUMNS, IMPORT_MAX_ROWS, MEMBER_MESSAGES, validateMember, type MemberField, type MemberInput } from './member.rules.ts';
+import { followStatus } from './member.service.ts';
 
 export const csvHeader = (): string => stringify([[...CSV_COLUMNS]]);
 
@@ -85,6 +86,7 @@ export async function previewImport(ctx: IdentityContext, orgId: string, text: s
 export async function commitImport(ctx: IdentityContext, orgId: string, text: string): Promise<{ added: number; updated: number; message: string }> {
   const { preview, valid } = await previewImport(ctx, orgId, text);
   if (preview.invalid > 0) throw identityError(ErrorCode.VALIDATION_FAILED, 'invalid_rows', MEMBER_MESSAGES.importInvalid, { preview });
+  let revoked = false;
   const inserted = await ctx.db.transaction().execute(async (trx) => {
     let added = 0;
     for (let start = 0; start < valid.length; start += 500) {
@@ -101,8 +103,19 @@ export async function commitImport(ctx: IdentityContext, orgId: string, text: st
         returning (xmax = 0) as inserted`.execute(trx);
       added += result.rows.filter((r) => r.inserted).length;
     }
+    // A linked user follows an imported status change as after the status select.
+    const drifted = await trx
+      .selectFrom('members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'm.status'])
+      .where('m.org_id', '=', orgId)
+      .where('u.org_id', '=', orgId)
+      .whereRef('u.status', '<>', 'm.status')
+      .execute();
+    for (const user of drifted) if (await followStatus(trx, orgId, user.id, user.status)) revoked = true;
     return added;
   });
+  if (revoked) await ctx.revocations.refresh();
   const updated = valid.length - inserted;
   return { added: inserted, updated, message: MEMBER_MESSAGES.imported(inserted, updated) };
 }

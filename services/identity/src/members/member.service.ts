@@ -7,6 +7,7 @@ import type { Member, MemberRole, MemberStatus } from '../data/member.table.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { isUniqueViolation, isUuid } from '../organizations/organization.repository.ts';
 import { issuePasswordLink } from '../password-reset/password-reset.service.ts';
+import { revokeUserTokens } from '../session/token-revocation.ts';
 import { emailTaken } from '../profile/user.repository.ts';
 import { findMember, findMemberByEmail, MEMBER_COLUMNS } from './member.repository.ts';
 import { generatedPassword, isMemberRole, isMemberStatus, MEMBER_MESSAGES, validateMember, type MemberField } from './member.rules.ts';
@@ -102,9 +103,22 @@ export async function updateMember(ctx: IdentityContext, orgId: string, id: stri
       .returning(MEMBER_COLUMNS)
       .executeTakeFirstOrThrow();
     if (input.role && current.user_id && input.role !== current.role) await followRole(trx, orgId, current.user_id, input.role as MemberRole);
-    return updated;
+    const deactivated = input.status && current.user_id && input.status !== current.status ? await followStatus(trx, orgId, current.user_id, input.status as MemberStatus) : false;
+    return { updated, deactivated };
   });
-  return { member: memberView(member), message: input.role != null ? MEMBER_MESSAGES.roleUpdated : MEMBER_MESSAGES.statusUpdated };
+  if (member.deactivated) await ctx.revocations.refresh();
+  return { member: memberView(member.updated), message: input.role != null ? MEMBER_MESSAGES.roleUpdated : MEMBER_MESSAGES.statusUpdated };
+}
+
+/**
+ * A member's user takes the member's status (a MEMBER or VOLUNTEER of the same organization):
+ * an inactive one cannot sign in or refresh, and their sessions and access tokens end now.
+ */
+export async function followStatus(trx: Db, orgId: string, userId: string, status: MemberStatus): Promise<boolean> {
+  const user = await trx.updateTable('users').set({ status, updated_at: new Date() }).where('id', '=', userId).where('org_id', '=', orgId).where('role', 'in', ['MEMBER', 'VOLUNTEER']).returning('id').executeTakeFirst();
+  if (!user || status !== 'inactive') return false;
+  await revokeUserTokens(trx, userId, 'deactivated');
+  return true;
 }
 
 /** A member's user takes the member's role (only while that user is a MEMBER or VOLUNTEER of the same organization). */

@@ -12,6 +12,7 @@ import { isValidEmail, normaliseEmail } from '../domain/signup.rules.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { findUserByEmail } from '../profile/user.repository.ts';
 import { hashToken, newOpaqueToken } from '../session/refresh-token.repository.ts';
+import { revokeUserTokens } from '../session/token-revocation.ts';
 
 /** A requested reset link works for 30 minutes; a staff-added member's set-password link for 7 days. */
 export const RESET_TTL_MS = 30 * 60_000;
@@ -74,7 +75,7 @@ export async function requestPasswordReset(ctx: IdentityContext, rawEmail: strin
 /**
  * Sets the new password from a link: the token is used once, every other outstanding link of the
  * user dies with it, every refresh-token family is revoked (each signed-in device must sign in
- * again), and the address counts as verified (the link proved the user reads that mailbox).
+ * again) and every access token issued before it is refused (token-revocation.ts), and the address counts as verified (the link proved the user reads that mailbox).
  */
 export async function resetPassword(ctx: IdentityContext, token: string, password: string): Promise<{ message: string }> {
   const verdict = evaluatePassword(password);
@@ -87,10 +88,11 @@ export async function resetPassword(ctx: IdentityContext, token: string, passwor
     await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
     const user = await trx.selectFrom('users').select(['id', 'email', 'org_id', 'email_verified_at']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
     await trx.updateTable('users').set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now }).where('id', '=', user.id).execute();
-    await trx.updateTable('refresh_tokens').set({ revoked_at: now, revoked_reason: 'password-reset' }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await revokeUserTokens(trx, user.id, 'password-reset', now);
     await appendEvent(trx, createEvent('identity.user.password-changed.v1', { orgId: user.org_id, subject: user.id, data: { userId: user.id, email: user.email, via: row.purpose } }));
     return true;
   });
   if (!done) throw identityError(ErrorCode.VALIDATION_FAILED, 'invalid_token', PASSWORD_RESET_MESSAGES.invalidToken);
+  await ctx.revocations.refresh();
   return { message: PASSWORD_RESET_MESSAGES.updated };
 }

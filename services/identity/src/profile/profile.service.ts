@@ -48,11 +48,11 @@ export async function lookupRole(db: Db, userId: string): Promise<RoleLookup> {
   }
 }
 
-export async function loadProfile(db: Db, userId: string, companyDomains: readonly string[]): Promise<{ profile: Profile; claims: AccessClaims } | null> {
+export async function loadProfile(db: Db, userId: string, companyDomains: readonly string[]): Promise<{ profile: Profile; claims: AccessClaims; active: boolean } | null> {
   const user = await db
     .selectFrom('users as u')
     .leftJoin('organizations as o', 'o.id', 'u.org_id')
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.phone', 'u.org_id', 'u.email_verified_at', 'o.name as org_name', 'o.subdomain as org_subdomain'])
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.phone', 'u.org_id', 'u.email_verified_at', 'u.token_version', 'u.status', 'o.name as org_name', 'o.subdomain as org_subdomain'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -83,5 +83,5 @@ export async function loadProfile(db: Db, userId: string, companyDomains: readon
     homePath: homePathFor(role),
     needsOnboarding: needsOnboarding({ orgId: user.org_id, firstName: user.first_name, lastName: user.last_name }, ''),
   };
-  return { profile, claims: { sub: user.id, org: user.org_id, role, email: user.email, staff: staffUser, cd: companyDomain } };
+  return { profile, claims: { sub: user.id, org: user.org_id, role, email: user.email, staff: staffUser, cd: companyDomain, tv: user.token_version }, active: user.status === 'active' };
 }

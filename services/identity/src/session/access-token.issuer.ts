@@ -9,6 +9,8 @@ import { findActiveKeys } from '../keys/signing-key.repository.ts';
 export interface AccessClaims extends Pick<AccessTokenClaims, 'sub' | 'org' | 'role' | 'email' | 'staff'> {
   /** verified e-mail on a company domain (API.md) */
   cd: boolean;
+  /** the user's token version (token-revocation.ts) */
+  tv?: number;
 }
 
 export interface SignedAccessToken {

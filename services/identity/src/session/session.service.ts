@@ -13,6 +13,7 @@ export const SESSION_MESSAGES = {
   // Not quoted by the spec: Lectern's wording.
   emailNotVerified: 'Please confirm your email address before signing in. Check your inbox for the confirmation link.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  accountInactive: 'Your membership is inactive. Please contact your church to restore access.',
 } as const;
 
 export interface SessionBody {
@@ -36,6 +37,8 @@ const refreshExpiry = (ctx: IdentityContext, now: number): Date => new Date(now 
 export async function issueSession(ctx: IdentityContext, db: Db, userId: string, options: { newFamily: boolean; familyId?: string }): Promise<IssuedSession & { refreshId: string | null }> {
   const loaded = await loadProfile(db, userId, ctx.companyDomains);
   if (!loaded) throw identityError(ErrorCode.UNAUTHENTICATED, 'refresh_invalid', SESSION_MESSAGES.sessionExpired);
+  // A deactivated member gets no new session (sign-in, refresh, e-mail confirmation alike).
+  if (!loaded.active) throw identityError(ErrorCode.FORBIDDEN, 'account_inactive', SESSION_MESSAGES.accountInactive);
   const access = await ctx.tokens.sign(loaded.claims);
   let refresh: { id: string; token: string } | null = null;
   if (options.newFamily || options.familyId) {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthenticated } from './auth.errors.ts';
-import { asAuthError, toPrincipal } from './auth.plugin.ts';
+import { asAuthError, assertNotRevoked, toPrincipal } from './auth.plugin.ts';
 import type { AccessTokenClaims, Principal, Role } from './auth.types.ts';
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -23,6 +23,7 @@ export async function authenticate(request: FastifyRequest): Promise<Principal> 
   let principal: Principal;
   try {
     principal = toPrincipal(await request.jwtVerify<AccessTokenClaims>());
+    await assertNotRevoked(request.server.tokenRevocations ?? null, principal);
   } catch (error) {
     const authError = asAuthError(error);
     if (authError.statusCode === 401) request.log.info({ reason: reasonOf(error) }, 'access token refused');

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AuthError, unauthenticated } from './auth.errors.ts';
 import { ROLES, type AccessTokenClaims, type Principal, type Role } from './auth.types.ts';
 import { JwksCache } from './jwks.cache.ts';
+import { fetchRevocations, revocationsUrlFor, TokenRevocations } from './token-revocations.ts';
 
 export interface AuthPluginOptions {
   /** Identity's key set, e.g. `IDENTITY_JWKS_URL` = http://localhost:8080/api/identity/.well-known/jwks.json */
@@ -21,6 +22,12 @@ export interface AuthPluginOptions {
   jwksCacheTtlMs?: number;
   /** Minimum time between key-set refetches for an unknown kid (default 30 s). */
   jwksMinRefetchIntervalMs?: number;
+  /**
+   * Tokens revoked before they expire (password reset, deactivated member). Default: identity's
+   * `/.well-known/token-revocations.json` next to `jwksUrl`, reloaded every 5 s; identity passes
+   * its own list (read from its table); `false` turns the check off.
+   */
+  revocations?: TokenRevocations | false;
 }
 
 declare module 'fastify' {
@@ -28,6 +35,7 @@ declare module 'fastify' {
     /** Verifies an access token from anywhere (e.g. a WebSocket message) and returns the caller. */
     verifyAccessToken(token: string): Promise<Principal>;
     jwksCache: JwksCache;
+    tokenRevocations: TokenRevocations | null;
   }
 }
 
@@ -77,23 +85,38 @@ async function authPlugin(fastify: FastifyInstance, options: AuthPluginOptions):
     return key.pem;
   }
 
+  const revocationsUrl = options.jwksLoader ? null : revocationsUrlFor(options.jwksUrl);
+  const revocations = options.revocations === false
+    ? null
+    : options.revocations ?? (revocationsUrl
+      ? new TokenRevocations({ load: fetchRevocations(revocationsUrl), onLoadError: (err) => fastify.log.warn({ err }, 'identity token revocation list fetch failed') })
+      : null);
+
   fastify.decorate('jwksCache', jwks);
+  fastify.decorate('tokenRevocations', revocations);
   fastify.decorate('verifyAccessToken', async function verifyAccessToken(token: string): Promise<Principal> {
     try {
       const decoded = fastify.jwt.decode<{ header: { kid?: unknown; alg?: unknown } }>(token, { complete: true });
       if (!decoded) throw unauthenticated('Malformed token.');
       const pem = await keyFor(decoded.header);
       const claims = fastify.jwt.verify<AccessTokenClaims>(token, { key: pem, ...verify });
-      return toPrincipal(claims);
+      const principal = toPrincipal(claims);
+      await assertNotRevoked(revocations, principal);
+      return principal;
     } catch (error) {
       throw asAuthError(error);
     }
   });
 }
 
+/** Refuses a token whose version identity has revoked (401, like any other dead token). */
+export async function assertNotRevoked(revocations: TokenRevocations | null, principal: Principal): Promise<void> {
+  if (revocations && (await revocations.isRevoked(principal.userId, principal.tokenVersion))) throw unauthenticated('Session ended. Sign in again.');
+}
+
 /** Maps claims to the principal; throws 401 when identity's claim contract is not met. */
 export function toPrincipal(claims: AccessTokenClaims): Principal {
-  const { sub, org, role, email, staff, cd, exp } = claims;
+  const { sub, org, role, email, staff, cd, exp, tv } = claims;
   if (typeof sub !== 'string' || sub === '') throw unauthenticated('Token has no subject.');
   if (org !== undefined && org !== null && (typeof org !== 'string' || org === '')) throw unauthenticated('Token has a bad org claim.');
   if (role !== undefined && role !== null && !ROLES.includes(role as Role)) throw unauthenticated('Token has a bad role claim.');
@@ -106,6 +129,7 @@ export function toPrincipal(claims: AccessTokenClaims): Principal {
     companyStaff: staff === true,
     companyDomain: cd === true,
     expiresAt: exp,
+    tokenVersion: typeof tv === 'number' && Number.isInteger(tv) && tv >= 0 ? tv : 0,
   };
 }
 

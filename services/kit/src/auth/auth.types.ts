@@ -10,6 +10,8 @@ export interface AccessTokenClaims {
   staff: boolean;
   /** Verified e-mail on one of the product's own company domains (spec: "company staff" screens). */
   cd?: boolean;
+  /** The user's token version when issued; identity raises it to revoke every earlier token. */
+  tv?: number;
   iss?: string;
   aud?: string | string[];
   exp?: number;
@@ -29,6 +31,8 @@ export interface Principal {
   companyDomain: boolean;
   /** Token expiry (seconds since epoch); the WebSocket helper closes the session then. */
   expiresAt: number;
+  /** `tv` claim (0 when absent) */
+  tokenVersion: number;
 }
 
 declare module '@fastify/jwt' {

@@ -4,3 +4,4 @@ export { AuthError, unauthenticated, forbidden, notFound } from './auth.errors.t
 export { JwksCache, type JwksCacheOptions } from './jwks.cache.ts';
 export { ROLES, type Role, type Principal, type AccessTokenClaims } from './auth.types.ts';
 export { requireServiceToken, type ServiceTokenGuardOptions } from './service-token.guard.ts';
+export { TokenRevocations, revocationKey, fetchRevocations, revocationsUrlFor, type TokenRevocationsOptions, type TokenRevocationDocument } from './token-revocations.ts';

@@ -48,14 +48,22 @@ export interface JwksServer {
   readonly requests: number;
   /** Replace the published keys (rotation). */
   setKeys(keys: SigningKey[]): void;
+  /** Publish identity's revocation list beside the key set (404 until set). */
+  setRevocations(minVersions: Record<string, number> | null): void;
   close(): Promise<void>;
 }
 
 /** Serves `{ keys: [...] }` on a free port at /.well-known/jwks.json and counts requests. */
 export async function serveJwks(keys: SigningKey[]): Promise<JwksServer> {
   let published = keys;
+  let revocations: Record<string, number> | null = null;
   let requests = 0;
   const server: Server = createServer((request, response) => {
+    if (request.url === '/.well-known/token-revocations.json' && revocations) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ minVersions: revocations, maxAgeMs: 5000 }));
+      return;
+    }
     if (request.url !== '/.well-known/jwks.json') {
       response.writeHead(404).end();
       return;
@@ -73,6 +81,9 @@ export async function serveJwks(keys: SigningKey[]): Promise<JwksServer> {
     },
     setKeys(next) {
       published = next;
+    },
+    setRevocations(next) {
+      revocations = next;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac, createPublicKey } from 'node:crypto';
 import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { assertSameOrg, authPlugin, JwksCache, orgScope, requireCompanyDomainStaff, requireCompanyStaff, requireRole, requireSignedIn } from '../../src/auth/index.ts';
+import { assertSameOrg, authPlugin, JwksCache, orgScope, revocationKey, requireCompanyDomainStaff, requireCompanyStaff, requireRole, requireSignedIn } from '../../src/auth/index.ts';
 import type { AccessTokenClaims } from '../../src/auth/index.ts';
 import { createSigningKey, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '../../src/auth/testing.ts';
 
@@ -289,4 +289,23 @@ describe('auth: key set caching', () => {
       await instance.close();
     }
   });
+});
+
+test('a token whose version identity revoked is refused (list read from beside the key set); a newer version passes', async () => {
+  const user: AccessTokenClaims = { ...member, sub: 'user-revoked' };
+  const old = await signAccessToken(rsa, { ...user, tv: 0 }, { issuer, audience });
+  const fresh = await signAccessToken(rsa, { ...user, tv: 1 }, { issuer, audience });
+  jwks.setRevocations({ [revocationKey('user-revoked')]: 1 });
+  const local = await buildApp(jwks.url);
+  try {
+    assert.equal((await local.inject({ url: '/signed-in/me', headers: bearer(old) })).statusCode, 401);
+    await assert.rejects(local.verifyAccessToken(old));
+    const ok = await local.inject({ url: '/signed-in/me', headers: bearer(fresh) });
+    assert.equal(ok.statusCode, 200);
+    assert.equal(ok.json().tokenVersion, 1);
+    assert.equal((await local.inject({ url: '/signed-in/me', headers: bearer(await signAccessToken(rsa, member, { issuer, audience })) })).statusCode, 200, 'other users are untouched');
+  } finally {
+    jwks.setRevocations(null);
+    await local.close();
+  }
 });
