@@ -17,6 +17,13 @@ const web = [
   { book: 'Deut', chapter: 6, verse: 5, text: 'You shall love Yahweh your God with all your heart, with all your soul, and with all your might.' },
   { book: 'Ps', chapter: 46, verse: 1, text: 'God is our refuge and strength, a very present help in trouble.' },
   { book: '2Tim', chapter: 2, verse: 3, text: 'You therefore must endure hardship as a good soldier of Christ Jesus.' },
+  { book: 'Gen', chapter: 37, verse: 3, text: 'Now Israel loved Joseph more than all his children, because he was the son of his old age, and he made him a tunic of many colors.' },
+  { book: 'Gen', chapter: 37, verse: 4, text: 'His brothers saw that their father loved him more than all his brothers, and they hated him, and couldn’t speak peaceably to him.' },
+  { book: 'Gen', chapter: 37, verse: 28, text: 'Midianites who were merchants passed by, and they drew and lifted up Joseph out of the pit, and sold Joseph to the Ishmaelites for twenty pieces of silver. The merchants brought Joseph into Egypt.' },
+  { book: 'Gen', chapter: 47, verse: 1, text: 'Then Joseph went in and told Pharaoh, and said, “My father and my brothers, with their flocks, their herds, and all that they own, have come out of the land of Canaan; and behold, they are in the land of Goshen.”' },
+  { book: 'Gen', chapter: 47, verse: 13, text: 'There was no bread in all the land; for the famine was very severe, so that the land of Egypt and the land of Canaan fainted by reason of the famine.' },
+  { book: 'Ps', chapter: 119, verse: 11, text: 'I have hidden your word in my heart, that I might not sin against you.' },
+  { book: 'Ps', chapter: 1, verse: 1, text: 'Blessed is the man who doesn’t walk in the counsel of the wicked, nor stand on the path of sinners, nor sit in the seat of scoffers;' },
 ];
 const kjv = [
   { book: 'Isa', chapter: 40, verse: 31, text: 'But they that wait upon the LORD shall renew their strength; they shall mount up with wings as eagles; they shall run, and not be weary; and they shall walk, and not faint.' },
@@ -39,7 +46,6 @@ test('common words and short phrases are not quotations', () => {
 });
 
 test('the quoted words confirm, correct or reject a spoken reference; each citation is marked', () => {
-  const cite = (text: string) => combineCitations(text, findReferenceCandidates(text), index.find(text), index).map((c) => `${c.osis}:${c.mode}`);
   // Confirmed: both.
   assert.deepEqual(cite('Isaiah forty, thirty-one says they shall mount up with wings as eagles, they shall run and not be weary.'), ['Isa.40.31:both']);
   // "2 Timothy 2:31" does not exist; the words are Isaiah 40:31: corrected.
@@ -50,6 +56,32 @@ test('the quoted words confirm, correct or reject a spoken reference; each citat
   assert.deepEqual(cite('Psalm 46:1. Later: for I know the thoughts that I think toward you, thoughts of peace and not of evil.'), ['Ps.46.1:spoken', 'Jer.29.11:quoted']);
   // The paraphrase after "Matthew 22:37" also matches Deuteronomy 6:5; the cited passage wins.
   assert.deepEqual(cite('Jesus answered in Matthew 22:37. Love the Lord your God with all your heart, with all your soul, and with all your mind.'), ['Matt.22.37:both']);
+});
+
+const cite = (text: string) => combineCitations(text, findReferenceCandidates(text), index.find(text), index).map((c) => `${c.osis}:${c.mode}`);
+
+test('a chapter heard as a sound-alike chapter is corrected by what the preacher tells of it', () => {
+  // "Genesis thirty-seven" heard as 47: the retelling (tunic, colors, pit, merchants, silver) is chapter 37's.
+  const story = 'Jacob made his favourite son a tunic of many colors, and the other sons hated him. They threw him into a pit and sold him to merchants for twenty pieces of silver.';
+  assert.deepEqual(cite(`Turn with me to Genesis 47. ${story}`), ['Gen.37:spoken']);
+  // Heard right: kept.
+  assert.deepEqual(cite(`Turn with me to Genesis 37. ${story}`), ['Gen.37:spoken']);
+  // What follows is the chapter heard (Pharaoh, Goshen, famine): kept.
+  assert.deepEqual(cite('Turn with me to Genesis 47. Joseph brought his family before Pharaoh, and they lived in Goshen through the famine.'), ['Gen.47:spoken']);
+  // Nothing said about either chapter: the reference as heard.
+  assert.deepEqual(cite('Turn with me to Genesis 47. We will read it together and pray.'), ['Gen.47:spoken']);
+});
+
+test('a chapter whose words point to a sound-alike chapter, but not clearly, is dropped rather than invented', () => {
+  assert.deepEqual(cite('Turn with me to Genesis 47. They sold him.'), []);
+});
+
+test('"Psalm" heard as an everyday word ("Some one nineteen eleven") counts only with the passage\'s words', () => {
+  assert.deepEqual(cite('Some one nineteen eleven says, your word I have in my heart, that I might not sin against you.'), ['Ps.119.11:both']);
+  assert.deepEqual(cite('Sam one nineteen eleven says your word I keep in my heart so I do not sin against you.'), ['Ps.119.11:both']);
+  // The same sounds with nothing of the psalm: not a reference.
+  assert.deepEqual(cite('Some one nineteen eleven people came to the picnic.'), []);
+  assert.deepEqual(cite('Some 12 people came, and some 3 stayed.'), []);
 });
 
 test('identifyScripture without a quotation index still checks spoken references', async () => {

@@ -6,6 +6,7 @@
 import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandidate, type ScriptureReference } from './scripture.references.ts';
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
+import { versesIn } from './scripture.versification.ts';
 
 export type CitationMode = 'spoken' | 'quoted' | 'both';
 export type Citation = ScriptureReference & { mode: CitationMode };
@@ -67,10 +68,56 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
 }
 
 /** Verse keys (`Rom.8.28`) of a reference, for a range of at most a chapter's worth. */
-function verseKeys(ref: ScriptureReference): string[] {
+function verseKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): string[] {
   if (ref.verseStart === undefined) return [];
   const last = ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter ? (ref.verseEnd ?? ref.verseStart) : ref.verseStart;
   return Array.from({ length: Math.min(last - ref.verseStart + 1, 60) }, (_, i) => `${ref.book}.${ref.chapter}.${ref.verseStart! + i}`);
+}
+
+/** Every verse of a reference; a whole chapter when it names no verse. */
+function passageKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): string[] {
+  if (ref.verseStart !== undefined) return verseKeys(ref);
+  return Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, i) => `${ref.book}.${ref.chapter}.${i + 1}`);
+}
+
+/**
+ * Chapters a recogniser confuses with `chapter`: another tens word with the same units ("thirty
+ * seven" / "forty seven") and teen / tens ("fourteen" / "forty").
+ */
+export function soundAlikeChapters(chapter: number): number[] {
+  const out = new Set<number>();
+  for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 1) out.add(chapter + d);
+  if (chapter >= 13 && chapter <= 19) out.add((chapter - 10) * 10);
+  if (chapter >= 30 && chapter <= 90 && chapter % 10 === 0) out.add(chapter / 10 + 10);
+  out.delete(chapter);
+  return [...out];
+}
+
+// What the words around a reference must share with a passage (summed word rarity: about two
+// words found in few verses, or four or five everyday ones) to speak of it.
+const CONTEXT_EVIDENCE = 1.2;
+
+/**
+ * A spoken reference that no quotation confirms, checked against what the preacher says next:
+ * when those words share little with the passage heard but much with a sound-alike chapter of the
+ * same book, the chapter was misheard and is corrected; when the evidence points elsewhere but
+ * not clearly enough to correct, the reference is dropped (nothing invented). Otherwise kept.
+ */
+function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex): { keep: boolean; corrected?: ScriptureReference } {
+  const around = (keys: string[]) => index.vocabularyScore(text, window.before, ref.start, keys) + index.vocabularyScore(text, ref.end, window.after, keys);
+  const own = around(passageKeys(ref));
+  let best: { chapter: number; score: number } | undefined;
+  for (const chapter of soundAlikeChapters(ref.chapter)) {
+    if (!versesIn(ref.book, chapter) || (ref.chapterEnd !== undefined && ref.chapterEnd !== ref.chapter)) continue;
+    const moved = { ...ref, chapter, chapterEnd: ref.chapterEnd === undefined ? undefined : chapter };
+    if (ref.verseStart !== undefined && (versesIn(ref.book, chapter) < (ref.verseEnd ?? ref.verseStart))) continue;
+    const score = around(passageKeys(moved));
+    if (!best || score > best.score) best = { chapter, score };
+  }
+  if (!best || best.score < CONTEXT_EVIDENCE / 2 || best.score < 2 * own) return { keep: true };
+  if (best.score < CONTEXT_EVIDENCE || best.score < 2.5 * own) return { keep: false };
+  const moved = { book: ref.book, chapter: best.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter, verseEnd: ref.verseEnd };
+  return { keep: true, corrected: { ...moved, osis: toOsis(moved.book, moved.chapter, moved.verseStart, moved.chapterEnd, moved.verseEnd), display: displayReference(moved), start: ref.start, end: ref.end, source: ref.source } };
 }
 
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
@@ -79,7 +126,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   for (const ref of candidates) {
     const near = quotations.filter((q) => !used.has(q) && q.start >= ref.start - QUOTE_BEFORE && q.start <= ref.end + QUOTE_AFTER);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, ...base } = ref;
     // The preacher's paraphrase of the passage just cited can also match a parallel passage
     // ("love the Lord your God…" after Matthew 22): the cited passage's own words decide.
     const paraphrases = index && ref.exists ? near.filter((q) => q.start >= ref.start && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
@@ -95,7 +142,26 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...fixed, start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
       continue;
     }
-    if (ref.exists) citations.push({ ...base, mode: 'spoken' });
+    if (!ref.exists) continue;
+    if (ref.needsSupport) {
+      // A book recovered from an everyday word stands only on what the preacher says with it.
+      const next = candidates.find((c) => c.start > ref.end);
+      const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
+      if (index && index.vocabularyScore(text, ref.end, after, passageKeys(ref)) >= CONTEXT_EVIDENCE) citations.push({ ...base, mode: 'both' });
+      continue;
+    }
+    if (index) {
+      const next = candidates.find((c) => c.start > ref.end);
+      const previous = candidates.findLast((c) => c.end < ref.start);
+      const window = { before: Math.max(ref.start - QUOTE_BEFORE, previous?.end ?? 0), after: Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length) };
+      const checked = checkAgainstContext(text, ref, window, index);
+      if (!checked.keep) continue;
+      if (checked.corrected) {
+        citations.push({ ...checked.corrected, mode: 'spoken' });
+        continue;
+      }
+    }
+    citations.push({ ...base, mode: 'spoken' });
   }
   for (const q of quotations) {
     if (used.has(q)) continue;

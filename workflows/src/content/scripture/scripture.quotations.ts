@@ -51,14 +51,35 @@ const MIN_WORDS = 6;
 // Trigram hits further apart than this (words) are separate stretches.
 const MAX_GAP = 5;
 
+// Words too common to say which passage a sermon is talking about.
+const FUNCTION_WORDS = new Set(
+  'and the that this with from for you your are was were will shall have has had not but they them their his her him who which what when then than there these those into unto upon said says say all one out our ours its also let may can being been very just'.split(' '),
+);
+const isContentWord = (word: string) => word.length >= 3 && !FUNCTION_WORDS.has(word);
+// (verse id × this + word id) packs a pair in one number; the two translations have far fewer words.
+const WORD_ID_SPAN = 1 << 20;
+
+type VocabularyTable = {
+  vocabulary: Map<string, number>;
+  /** Verse `id`'s word ids are `words[offsets[id]…offsets[id + 1])`. */
+  offsets: Uint32Array;
+  words: Uint32Array;
+  /** Per word id: in how many verses it occurs (its rarity weighs what a shared word proves). */
+  frequency: Uint32Array;
+};
+
 export class QuotationIndex {
   private readonly keys: string[] = [];
   private readonly idOf = new Map<string, number>();
   private readonly verseLength: number[] = [];
+  private readonly translations: ReadonlyArray<readonly BibleVerse[]>;
+  /** Built on first use (a worker that never needs it does not pay for it at start). */
+  private vocabularyTable?: VocabularyTable;
   /** (trigram hash << 32 | verse id), sorted: a compact posting list searched by bisection. */
   private readonly entries: BigUint64Array;
 
   constructor(translations: ReadonlyArray<readonly BibleVerse[]>) {
+    this.translations = translations;
     const idOf = this.idOf;
     let entries = new BigUint64Array(1 << 21);
     let count = 0;
@@ -86,6 +107,50 @@ export class QuotationIndex {
       }
     }
     this.entries = entries.slice(0, count).sort();
+  }
+
+  /** Content words of every verse (all translations, distinct) and how many verses have each. */
+  private vocabularyOf(): VocabularyTable {
+    if (this.vocabularyTable) return this.vocabularyTable;
+    const vocabulary = new Map<string, number>();
+    let pairs = new Float64Array(1 << 21);
+    let count = 0;
+    for (const verses of this.translations) {
+      for (const v of verses) {
+        const id = this.idOf.get(`${v.book}.${v.chapter}.${v.verse}`)!;
+        for (const { word } of normalisedWords(v.text)) {
+          if (!isContentWord(word)) continue;
+          let wid = vocabulary.get(word);
+          if (wid === undefined) {
+            wid = vocabulary.size;
+            vocabulary.set(word, wid);
+          }
+          if (count === pairs.length) {
+            const grown = new Float64Array(pairs.length * 2);
+            grown.set(pairs);
+            pairs = grown;
+          }
+          pairs[count] = id * WORD_ID_SPAN + wid;
+          count += 1;
+        }
+      }
+    }
+    // (verse, word) pairs, sorted and distinct, as one compact list per verse.
+    const sorted = pairs.subarray(0, count).sort();
+    const words: number[] = [];
+    const offsets = new Uint32Array(this.keys.length + 1);
+    const frequency = new Uint32Array(vocabulary.size);
+    for (let i = 0; i < sorted.length; i += 1) {
+      if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+      const verse = Math.floor(sorted[i]! / WORD_ID_SPAN);
+      const wid = sorted[i]! % WORD_ID_SPAN;
+      words.push(wid);
+      offsets[verse + 1] = words.length;
+      frequency[wid]! += 1;
+    }
+    for (let v = 1; v < offsets.length; v += 1) offsets[v] = Math.max(offsets[v]!, offsets[v - 1]!);
+    this.vocabularyTable = { vocabulary, offsets, words: Uint32Array.from(words), frequency };
+    return this.vocabularyTable;
   }
 
   /** Verses containing the trigram; none when it is too common to tell verses apart. */
@@ -119,6 +184,32 @@ export class QuotationIndex {
       if (this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word), Infinity).some((id) => ids.has(id))) [i, i + 1, i + 2].forEach((p) => covered.add(p));
     }
     return covered.size;
+  }
+
+  /**
+   * How strongly `text[start, end)` speaks of the given verses: the rarity of each distinct
+   * content word it shares with them, summed (1 for a word found in one verse only, towards 0 for
+   * one found everywhere: log(verses / verses with it) / log(verses)). A retelling or loose
+   * paraphrase shares names and nouns ("Joseph", "coat", "brothers") even where no trigram matches.
+   */
+  vocabularyScore(text: string, start: number, end: number, verseKeys: readonly string[]): number {
+    const table = this.vocabularyOf();
+    const passage = new Set<number>();
+    for (const key of verseKeys) {
+      const id = this.idOf.get(key);
+      if (id !== undefined) for (let i = table.offsets[id]!; i < table.offsets[id + 1]!; i += 1) passage.add(table.words[i]!);
+    }
+    const total = this.keys.length;
+    const scale = Math.log(Math.max(total, 2));
+    let score = 0;
+    const seen = new Set<number>();
+    for (const { word } of normalisedWords(text.slice(start, end))) {
+      const wid = table.vocabulary.get(word);
+      if (wid === undefined || seen.has(wid) || !passage.has(wid)) continue;
+      seen.add(wid);
+      score += Math.log(total / table.frequency[wid]!) / scale;
+    }
+    return score;
   }
 
   /** The verses quoted in `text`, in order of appearance. */

@@ -32,7 +32,7 @@ const MAX_VERSE = 176;
 const ALIAS_TABLE = BOOKS.flatMap((book) => book.aliases.map((alias) => ({ book, words: alias.split(' '), full: alias === book.aliases[0] })))
   .sort((a, b) => b.words.length - a.words.length);
 
-type BookMatch = { book: BookInfo; next: number; abbreviated: boolean };
+type BookMatch = { book: BookInfo; next: number; abbreviated: boolean; needsSupport?: boolean };
 
 function matchBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
   let j = i;
@@ -227,6 +227,11 @@ export type ReferenceCandidate = ScriptureReference & {
   exists: boolean;
   /** The book was recovered from a misheard name ("Lamentation", "Hebrew") or carried forward. */
   inferredBook: boolean;
+  /**
+   * The book was recovered from an everyday word ("Some one nineteen, eleven" for Psalm 119:11):
+   * cited only when what the preacher says with it is that passage's.
+   */
+  needsSupport?: boolean;
 };
 
 function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
@@ -251,11 +256,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   const caseless = !/[A-Z]/.test(text);
   const found: ReferenceCandidate[] = [];
   let lastBook: { book: BookInfo; end: number } | undefined;
-  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false) => {
+  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false) => {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
-    const candidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook };
+    const candidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport ? { needsSupport } : {}) };
     found.push(candidate);
     if (candidate.exists) existing.push(candidate);
   };
@@ -307,7 +312,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const loc = parseLocation(tokens, heard.next, heard.book, false);
       if (loc?.verseStart !== undefined && referenceExists({ book: heard.book.osis, ...loc })) {
         lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
-        push(heard.book.osis, loc, i, loc.next, true);
+        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport);
         i = loc.next - 1;
       }
     }
@@ -348,6 +353,7 @@ function soundKey(word: string): string {
   return key;
 }
 
+const PSALMS = BOOK_BY_OSIS.get('Ps')!;
 const FULL_NAMES = BOOKS.map((book) => ({ book, name: book.aliases[0]!, key: soundKey(book.aliases[0]!) })).filter((b) => !b.name.includes(' '));
 
 function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
@@ -356,12 +362,15 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   const ordinal = ord !== undefined && (tokens[j]!.kind === 'num' || /^(first|second|third)$/.test(tokens[j]!.lower)) ? ord : undefined;
   if (ordinal !== undefined) j += 1;
   const t = tokens[j];
-  if (!t || t.kind !== 'word' || t.text.length < 4 || !(caseless || /^[A-Z]/.test(t.text))) return undefined;
+  if (!t || t.kind !== 'word' || t.text.length < 3 || !(caseless || /^[A-Z]/.test(t.text))) return undefined;
   // Only a name followed by a place can be a misheard book: the cheap test first.
   const after = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
   if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter') || readNumber(tokens, after))) return undefined;
   const word = t.lower;
+  // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
+  if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true };
   let best: { book: BookInfo; distance: number } | undefined;
+  if (word.length < 4) return undefined;
   for (const { book, name, key } of FULL_NAMES) {
     if (book.ordinal !== ordinal || name[0] !== word[0]) continue;
     const distance = editDistance(word, name);
