@@ -39,8 +39,9 @@ export async function isolatedServiceEnv(service: string, extra: Record<string, 
   };
 }
 
-/** Run a service's server.ts expecting it to refuse to start; resolves with its exit code and stderr. */
-export async function runServerExpectingFailure(serverTs: URL, env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+/** Run a service's server.ts expecting it to refuse to start; resolves with its exit code and stderr.
+ *  The generous time-out is for loading the modules on a loaded CI machine (20 s was not enough at load 40). */
+export async function runServerExpectingFailure(serverTs: URL, env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; stderr: string }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [serverTs.pathname], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
