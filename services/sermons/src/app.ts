@@ -1,6 +1,6 @@
 // Builds the sermons app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → storage, Temporal client, live hub → use cases → routes. server.ts only listens.
-import { apiPrefix, createServiceApp, createStorage, FsStorage, LiveHub, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
+import { apiPrefix, createServiceApp, createStorage, FsStorage, LiveFanoutHub, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
 import type { Bucket, HttpAppOptions, ServiceApp, Storage } from '@lectern/service-kit';
 import type { Kysely } from 'kysely';
 import type { SermonsConfig } from './config.ts';
@@ -23,7 +23,7 @@ import { UploadSigner } from './upload/upload.signing.ts';
 export const RAW_BUCKET = 'sermons-raw';
 const LIVE_ROLES: ReadonlySet<string> = new Set(['ADMIN', 'PASTOR', 'STAFF']);
 
-export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonUseCases; pipeline: PipelineClient; hub: LiveHub; rawBucket: () => Promise<Bucket>; storage: Storage };
+export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonUseCases; pipeline: PipelineClient; hub: LiveFanoutHub; rawBucket: () => Promise<Bucket>; storage: Storage };
 
 export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> & { uploadTimeoutMs?: number } = {}): Promise<SermonsApp> {
   const { uploadTimeoutMs, ...appOptions } = options;
@@ -38,7 +38,9 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
   const rawBucket = () => storage.bucket(RAW_BUCKET);
   const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
-  const hub = new LiveHub();
+  // Live messages reach browsers on every instance, whichever one received the change (ADR 0020).
+  const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema: app.kit.schema, logger: app.log });
+  await hub.start();
   const sermons = createSermonUseCases({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
   const active = new ActiveUploads();
@@ -67,6 +69,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   });
   app.addHook('onClose', async () => {
     await pipeline.close().catch(() => undefined);
+    await hub.stop();
     await storage.close();
   });
   app.decorate('sermons', sermons);

@@ -22,8 +22,7 @@ export interface LiveHubOptions {
 
 /**
  * In-process fan-out from topics to subscribed connections. Each service instance has one hub;
- * instances learn about changes from Kafka (every instance consumes) and publish locally, so a
- * browser gets its updates whichever instance it is connected to.
+ * `LiveFanoutHub` (live.fanout.ts) extends it so a publish also reaches the other instances.
  */
 export class LiveHub {
   readonly #topics = new Map<string, Set<LiveConnection>>();
