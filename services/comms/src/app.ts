@@ -62,7 +62,7 @@ export async function buildApp(config: CommsConfig, options: CommsAppOptions = {
     // the topic prefix (empty in deployments) keeps test runs' consumer groups apart
     groupId: `${config.KAFKA_TOPIC_PREFIX}${IDENTITY_MAIL_GROUP}`,
     services: ['identity'],
-    handlers: { ...identityMailHandlers({ from: config.mailFrom }), ...organizationProjectionHandlers() },
+    handlers: { ...identityMailHandlers({ from: config.mailFrom, box }), ...organizationProjectionHandlers() },
     // queued rows are visible once the consumer's transaction committed: send them now
     onCommitted: () => mail.kick(),
   });

@@ -2,14 +2,21 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { createEvent } from '@lectern/events';
+import { createEvent, mailLinkContext } from '@lectern/events';
+import { createSecretBox, type SecretBox } from '@lectern/service-kit';
 import type { EventEnvelope } from '@lectern/events';
 import type { MailCatcher } from '@lectern/local-stack/testing';
 import { buildTestApp, messagesTo, publish, sharedMail, uniqueAddress, waitFor } from './helper.ts';
 
 const ORIGIN = 'http://localhost:8080';
 
-function registered(email: string, overrides: Partial<EventEnvelope<'identity.user.registered.v1'>['data']> = {}) {
+// Identity seals the links with the SECRET_KEYS comms shares; set from the app's env.
+let box: SecretBox;
+const seal = (userId: string, url: string) => box.seal(url, mailLinkContext(userId));
+/** The plain link inside a sealed event (what the recipient must get). */
+const confirmationLinkOf = (event: EventEnvelope<'identity.user.registered.v1'>) => box.open(event.data.sealedConfirmationUrl!, mailLinkContext(event.data.userId));
+
+function registered(email: string, overrides: Partial<EventEnvelope<'identity.user.registered.v1'>['data']> = {}, url = `${ORIGIN}/confirmed?token=${randomUUID()}`) {
   const userId = randomUUID();
   const orgId = randomUUID();
   return createEvent('identity.user.registered.v1', {
@@ -23,7 +30,7 @@ function registered(email: string, overrides: Partial<EventEnvelope<'identity.us
       role: 'MEMBER',
       orgId,
       organizationName: 'Grace Church',
-      confirmationUrl: `${ORIGIN}/confirmed?token=${randomUUID()}`,
+      sealedConfirmationUrl: seal(userId, url),
       confirmationExpiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString(),
       viaInvite: false,
       ...overrides,
@@ -60,6 +67,7 @@ describe('identity e-mails through comms', () => {
   beforeAll(async () => {
     ({ catcher } = await sharedMail());
     built = await buildTestApp();
+    box = createSecretBox({ SECRET_KEYS: built.env.SECRET_KEYS! });
     await built.app.ready();
     await built.app.kit.whenStarted();
   });
@@ -73,8 +81,9 @@ describe('identity e-mails through comms', () => {
     assert.equal(message.subject, 'Confirm your e-mail address for Lectern Test');
     assert.deepEqual(message.from.map((f) => f.address), ['no-reply@lectern.test']);
     assert.equal(message.from[0]?.name, 'Lectern Test');
-    assert.ok(message.text?.includes(event.data.confirmationUrl), message.text);
-    assert.ok(message.html?.includes(`href="${event.data.confirmationUrl}"`), 'link in the HTML part');
+    const link = confirmationLinkOf(event);
+    assert.ok(message.text?.includes(link), message.text);
+    assert.ok(message.html?.includes(`href="${link}"`), 'link in the HTML part');
     assert.match(message.text ?? '', /^Hi Ann,/);
 
     await waitFor('the row to be recorded as sent', async () => (await rowsFor(event.id))[0]?.status === 'sent');
@@ -115,7 +124,7 @@ describe('identity e-mails through comms', () => {
     const to = uniqueAddress('resend');
     const userId = randomUUID();
     const url = `${ORIGIN}/confirmed?token=${randomUUID()}`;
-    await send(createEvent('identity.user.verification-requested.v1', { orgId: null, subject: userId, data: { userId, email: to, firstName: null, confirmationUrl: url, confirmationExpiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString() } }));
+    await send(createEvent('identity.user.verification-requested.v1', { orgId: null, subject: userId, data: { userId, email: to, firstName: null, sealedConfirmationUrl: seal(userId, url), confirmationExpiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString() } }));
     const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
     assert.match(message.text ?? '', /Here is a new link/);
     assert.ok(message.text?.includes(url));
@@ -126,14 +135,14 @@ describe('identity e-mails through comms', () => {
     const userId = randomUUID();
     const linkUrl = `${ORIGIN}/reset-password#token=${randomUUID()}`;
     const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
-    await send(createEvent('identity.password-link.requested.v1', { orgId: null, subject: userId, data: { userId, email: to, firstName: 'Ruth', organizationName: null, purpose: 'reset', linkUrl, expiresAt } }));
+    await send(createEvent('identity.password-link.requested.v1', { orgId: null, subject: userId, data: { userId, email: to, firstName: 'Ruth', organizationName: null, purpose: 'reset', sealedLinkUrl: seal(userId, linkUrl), expiresAt } }));
     const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
     assert.equal(message.subject, 'Reset your Lectern Test password');
     assert.ok(message.text?.includes(linkUrl), message.text);
     assert.match(message.text ?? '', /works for 30 minutes and can be used once/);
 
     const member = uniqueAddress('member');
-    await send(createEvent('identity.password-link.requested.v1', { orgId: randomUUID(), subject: userId, data: { userId, email: member, firstName: null, organizationName: 'Grace Church', purpose: 'set-password', linkUrl, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() } }));
+    await send(createEvent('identity.password-link.requested.v1', { orgId: randomUUID(), subject: userId, data: { userId, email: member, firstName: null, organizationName: 'Grace Church', purpose: 'set-password', sealedLinkUrl: seal(userId, linkUrl), expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() } }));
     const welcome = await catcher.waitForMessage((m) => m.to.some((t) => t.address === member), 20_000);
     assert.equal(welcome.subject, 'Set your password for Grace Church on Lectern Test');
     assert.ok(welcome.html?.includes(`href="${linkUrl}"`));
@@ -158,7 +167,7 @@ describe('identity e-mails through comms', () => {
     const good = uniqueAddress('good');
     const subject = randomUUID();
     // same key → same partition, bad one first
-    const badEvent = { ...registered(bad, { confirmationUrl: 'javascript:alert(1)' }), subject };
+    const badEvent = { ...registered(bad, {}, 'javascript:alert(1)'), subject };
     const goodEvent = { ...registered(good), subject };
     await send(badEvent, goodEvent);
     await catcher.waitForMessage((m) => m.to.some((t) => t.address === good), 20_000);
@@ -169,5 +178,45 @@ describe('identity e-mails through comms', () => {
     const [outbox] = await outboxFor(row!.id);
     assert.equal(outbox?.type, 'comms.email.failed.v1');
     assert.equal((outbox?.envelope as EventEnvelope<'comms.email.failed.v1'>).data.permanent, true);
+  });
+  it('the stored e-mail loses its link once delivered; the event on Kafka never held it in plain', async () => {
+    const to = uniqueAddress('purge');
+    const token = randomUUID();
+    const event = registered(to, {}, `${ORIGIN}/confirmed?token=${token}`);
+    assert.ok(!JSON.stringify(event).includes(token), 'the envelope holds the token only sealed');
+    await send(event);
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    assert.ok(message.text?.includes(token), 'the recipient gets the working link');
+    await waitFor('the row to be recorded as sent', async () => (await rowsFor(event.id))[0]?.status === 'sent');
+    const [row] = await rowsFor(event.id);
+    assert.ok(!JSON.stringify(row).includes(token), 'no token in sent_emails');
+    assert.ok(row!.text_body.includes('[link removed after delivery]'), row!.text_body);
+    assert.match(row!.text_body, /^Hi Ann,/);
+
+    const reset = uniqueAddress('purge-reset');
+    const userId = randomUUID();
+    const resetToken = randomUUID();
+    const resetEvent = createEvent('identity.password-link.requested.v1', { orgId: null, subject: userId, data: { userId, email: reset, firstName: null, organizationName: null, purpose: 'reset', sealedLinkUrl: seal(userId, `${ORIGIN}/reset-password#token=${resetToken}`), expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() } });
+    await send(resetEvent);
+    await waitFor('the reset e-mail to be recorded as sent', async () => (await rowsFor(resetEvent.id))[0]?.status === 'sent');
+    assert.ok(!JSON.stringify(await rowsFor(resetEvent.id)).includes(resetToken), 'no password token in sent_emails');
+  });
+
+  it('a sealed link opens only for the user it was sealed for; an event from before sealing (plain link) is still delivered', async () => {
+    const stolen = uniqueAddress('stolen');
+    const victim = registered(uniqueAddress('victim'));
+    // The victim's sealed link copied into another user's event does not open there.
+    const forged = registered(stolen, { sealedConfirmationUrl: victim.data.sealedConfirmationUrl! });
+    await send(forged);
+    await waitFor('the forged event to be recorded as failed', async () => (await rowsFor(forged.id))[0]?.status === 'failed');
+    assert.match((await rowsFor(forged.id))[0]!.last_error ?? '', /does not open/);
+    assert.equal((await messagesTo(catcher, stolen)).length, 0);
+
+    const legacy = uniqueAddress('legacy');
+    const userId = randomUUID();
+    const url = `${ORIGIN}/confirmed?token=${randomUUID()}`;
+    await send(createEvent('identity.user.verification-requested.v1', { orgId: null, subject: userId, data: { userId, email: legacy, firstName: null, confirmationUrl: url, confirmationExpiresAt: new Date(Date.now() + 3_600_000).toISOString() } }));
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === legacy), 20_000);
+    assert.ok(message.text?.includes(url));
   });
 });

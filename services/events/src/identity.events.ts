@@ -1,5 +1,7 @@
 // Events published by the identity service (topic `identity.events`). Contract: services/identity/API.md.
-// Never carries passwords, password hashes or refresh tokens.
+// Never carries passwords, password hashes or refresh tokens. Links that sign someone in or set a
+// password travel sealed (kit secret box, shared SECRET_KEYS, context `mailLinkContext(userId)`):
+// only comms opens them, to build the e-mail; Kafka and its consumers never see the token.
 import { Type } from 'typebox';
 
 export const Role = Type.Union([
@@ -43,8 +45,10 @@ export const identityEvents = {
     role: Role,
     orgId: Type.Union([Uuid, Type.Null()]),
     organizationName: NullableString,
-    /** `${PUBLIC_ORIGIN}/confirmed?token=…` */
-    confirmationUrl: Type.String({ minLength: 1 }),
+    /** `${PUBLIC_ORIGIN}/confirmed?token=…`, sealed */
+    sealedConfirmationUrl: Type.Optional(Type.String({ minLength: 1 })),
+    /** @deprecated plain link of events published before sealing; read, never written */
+    confirmationUrl: Type.Optional(Type.String({ minLength: 1 })),
     confirmationExpiresAt: DateTime,
     viaInvite: Type.Boolean(),
   }),
@@ -53,7 +57,9 @@ export const identityEvents = {
     userId: Uuid,
     email: Type.String({ minLength: 3 }),
     firstName: NullableString,
-    confirmationUrl: Type.String({ minLength: 1 }),
+    sealedConfirmationUrl: Type.Optional(Type.String({ minLength: 1 })),
+    /** @deprecated see identity.user.registered.v1 */
+    confirmationUrl: Type.Optional(Type.String({ minLength: 1 })),
     confirmationExpiresAt: DateTime,
   }),
   'identity.user.email-verified.v1': Type.Object({
@@ -78,7 +84,8 @@ export const identityEvents = {
   }),
   /**
    * A single-use password link: 'reset' (the user asked, "Forgot password?") or 'set-password'
-   * (staff added them as a member). comms sends `linkUrl` (`${PUBLIC_ORIGIN}/reset-password#token=…`).
+   * (staff added them as a member). comms sends the link (`${PUBLIC_ORIGIN}/reset-password#token=…`),
+   * which travels sealed in `sealedLinkUrl`.
    */
   'identity.password-link.requested.v1': Type.Object({
     userId: Uuid,
@@ -86,7 +93,9 @@ export const identityEvents = {
     firstName: NullableString,
     organizationName: NullableString,
     purpose: Type.Union([Type.Literal('reset'), Type.Literal('set-password')]),
-    linkUrl: Type.String({ minLength: 1 }),
+    sealedLinkUrl: Type.Optional(Type.String({ minLength: 1 })),
+    /** @deprecated plain link of events published before sealing; read, never written */
+    linkUrl: Type.Optional(Type.String({ minLength: 1 })),
     expiresAt: DateTime,
   }),
   /** The password was set from a link; every refresh-token family of the user was revoked. */
@@ -100,3 +109,6 @@ export const identityEvents = {
     email: Type.String({ minLength: 3 }),
   }),
 } as const;
+
+/** The secret-box context of a sealed link in an identity event: it opens only for that user. */
+export const mailLinkContext = (userId: string): string => `identity.mail-link:${userId}`;

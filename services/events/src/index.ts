@@ -7,3 +7,4 @@ export type { ParseOptions } from './envelope.parse.ts';
 export { eventSchemas, isKnownEventType } from './event-map.ts';
 export type { EventMap, EventType } from './event-map.ts';
 export { serviceOfType, topicFor, topicOfType } from './topic.ts';
+export { mailLinkContext } from './identity.events.ts';

@@ -2,6 +2,8 @@
 // topic prefix so test runs never share data; plus factories for users, organizations, sessions.
 import { randomUUID } from 'node:crypto';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
+import { createSecretBox } from '@lectern/service-kit';
+import { mailLinkContext } from '@lectern/events';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type IdentityApp } from '../src/app.ts';
 import { encodePayload, solveChallenge } from '../src/captcha/index.ts';
@@ -16,6 +18,11 @@ export async function buildTestApp(extraEnv: Record<string, string> = {}) {
   const env = await isolatedServiceEnv('identity', { ...FAST_ENV, ...extraEnv });
   const app = await buildApp(loadIdentityConfig(env), { prettyLogs: false });
   return { app, env };
+}
+
+/** Opens a link identity sealed into an event, as comms does (same SECRET_KEYS). */
+export function openMailLink(env: Record<string, string>, userId: string, sealed: unknown): string {
+  return createSecretBox({ SECRET_KEYS: env.SECRET_KEYS! }).open(String(sealed), mailLinkContext(userId));
 }
 
 export const PASSWORD = 'Correct-Horse-Battery-42';

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { API, buildTestApp, freshIp, outboxEvents, PASSWORD, refreshCookieOf, seedUser, session, signIn } from './helper.ts';
+import { API, buildTestApp, openMailLink, freshIp, outboxEvents, PASSWORD, refreshCookieOf, seedUser, session, signIn } from './helper.ts';
 
 const NEW_PASSWORD = 'Brand-New-Pass-77';
 const tokenOf = (linkUrl: string): string => decodeURIComponent(new URL(linkUrl).hash.replace(/^#token=/, ''));
+type LinkEvent = { subject: string; data: Record<string, unknown> };
 
 describe('password recovery', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
@@ -17,6 +18,11 @@ describe('password recovery', () => {
   const ask = (email: string, ip = freshIp()) => built.app.inject({ method: 'POST', url: `${API}/password-reset`, remoteAddress: ip, payload: { email } });
   const confirm = (token: string, password: string) => built.app.inject({ method: 'POST', url: `${API}/password-reset/confirm`, payload: { token, password } });
   const linksFor = async (userId: string) => (await outboxEvents(built.app, 'identity.password-link.requested.v1')).filter((e) => e.subject === userId);
+  /** The link comms will send: sealed in the event, never plain. */
+  const linkOf = (event: LinkEvent): string => {
+    assert.equal(event.data.linkUrl, undefined);
+    return openMailLink(built.env, event.subject, event.data.sealedLinkUrl);
+  };
 
   it('the answer is the same for a known and an unknown address; only the known one gets a link (in the fragment, 30 minutes)', async () => {
     const user = await seedUser(built.app);
@@ -28,7 +34,9 @@ describe('password recovery', () => {
     const [event] = await linksFor(user.id);
     assert.ok(event);
     assert.equal(event.data.purpose, 'reset');
-    assert.match(String(event.data.linkUrl), /^http:\/\/localhost:8080\/reset-password#token=/);
+    const link = linkOf(event);
+    assert.match(link, /^http:\/\/localhost:8080\/reset-password#token=/);
+    assert.ok(!JSON.stringify(event).includes(tokenOf(link)), 'no plain token in the event');
     const minutes = (new Date(String(event.data.expiresAt)).getTime() - Date.now()) / 60_000;
     assert.ok(minutes > 29 && minutes <= 30, String(minutes));
     const all = await outboxEvents(built.app, 'identity.password-link.requested.v1');
@@ -41,7 +49,7 @@ describe('password recovery', () => {
     const first = await session(built.app, user.email);
     const second = await session(built.app, user.email);
     await ask(user.email);
-    const token = tokenOf(String((await linksFor(user.id)).at(-1)!.data.linkUrl));
+    const token = tokenOf(linkOf((await linksFor(user.id)).at(-1)!));
 
     const weak = await confirm(token, 'password');
     assert.equal(weak.statusCode, 400);
@@ -68,14 +76,14 @@ describe('password recovery', () => {
     const user = await seedUser(built.app);
     await ask(user.email);
     await ask(user.email);
-    const [older, newer] = (await linksFor(user.id)).map((e) => tokenOf(String(e.data.linkUrl)));
+    const [older, newer] = (await linksFor(user.id)).map((e) => tokenOf(linkOf(e)));
     assert.equal((await confirm(newer!, NEW_PASSWORD)).statusCode, 200);
     assert.equal((await confirm(older!, NEW_PASSWORD)).statusCode, 400, 'a used link kills the others');
     assert.equal((await confirm('made-up', NEW_PASSWORD)).statusCode, 400);
 
     const other = await seedUser(built.app);
     await ask(other.email);
-    const token = tokenOf(String((await linksFor(other.id)).at(-1)!.data.linkUrl));
+    const token = tokenOf(linkOf((await linksFor(other.id)).at(-1)!));
     await built.app.kit.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', other.id).execute();
     assert.equal((await confirm(token, NEW_PASSWORD)).statusCode, 400);
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { decodeJwt } from 'jose';
-import { API, bearer, buildTestApp, outboxEvents, PASSWORD, refreshCookieOf, seedOrganization, seedUser, signIn, solvedCaptcha } from './helper.ts';
+import { API, bearer, buildTestApp, outboxEvents, PASSWORD, refreshCookieOf, seedOrganization, seedUser, signIn, solvedCaptcha, openMailLink } from './helper.ts';
 
 describe('signup, e-mail confirmation, onboarding', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
@@ -73,9 +73,13 @@ describe('signup, e-mail confirmation, onboarding', () => {
     assert.equal(event.orgId, orgId);
     assert.equal(event.data.organizationName, 'Alpha Church');
     assert.doesNotMatch(JSON.stringify(event), /argon2|Correct-Horse/);
-    const url = new URL(String(event.data.confirmationUrl));
+    // What goes to Kafka holds the link only sealed; comms opens it with the shared SECRET_KEYS.
+    assert.equal(event.data.confirmationUrl, undefined);
+    const url = new URL(openMailLink(built.env, user.id, event.data.sealedConfirmationUrl));
     assert.equal(`${url.origin}${url.pathname}`, 'http://localhost:8080/confirmed');
     const token = url.searchParams.get('token')!;
+    assert.ok(!JSON.stringify(event).includes(token), 'no plain token in the event');
+    assert.ok(!JSON.stringify(event).includes(encodeURIComponent(token)), 'no plain token in the event');
 
     const confirmed = await built.app.inject({ method: 'POST', url: `${API}/email-verification/confirm`, payload: { token } });
     assert.equal(confirmed.statusCode, 200, confirmed.body);

@@ -4,9 +4,9 @@
 // the partition.
 import { randomUUID } from 'node:crypto';
 import type { AnyEventEnvelope } from '@lectern/events';
-import { createEvent } from '@lectern/events';
+import { createEvent, mailLinkContext } from '@lectern/events';
 import type { EventHandlers, KitTables } from '@lectern/service-kit';
-import { appendEvent } from '@lectern/service-kit';
+import { appendEvent, type SecretBox } from '@lectern/service-kit';
 import type { Transaction } from 'kysely';
 import type { CommsDatabase } from '../data/database.ts';
 import type { EmailKind } from '../data/sent-emails.table.ts';
@@ -23,6 +23,8 @@ export const IDENTITY_MAIL_GROUP = 'comms.identity-mail';
 
 export interface IdentityMailOptions {
   from: MailFrom;
+  /** opens the sign-in / password links identity seals into its events (same SECRET_KEYS) */
+  box: SecretBox;
   /** an e-mail was queued (the dispatcher is woken after the transaction commits anyway) */
   onQueued?: (kind: EmailKind, recipient: string) => void;
 }
@@ -30,6 +32,12 @@ export interface IdentityMailOptions {
 export function identityMailHandlers(options: IdentityMailOptions): EventHandlers<CommsDatabase> {
   const productName = options.from.name;
   const domain = options.from.address.split('@')[1] ?? 'localhost';
+  /** The sealed link, opened only for its user; a plain one only from events older than sealing. */
+  const link = (userId: string, sealed: string | undefined, legacyPlain: string | undefined): string => {
+    if (sealed) return options.box.open(sealed, mailLinkContext(userId));
+    if (legacyPlain) return legacyPlain;
+    throw new Error('the event carries no link');
+  };
 
   async function queue(trx: Trx, event: AnyEventEnvelope, kind: EmailKind, recipient: string, render: () => RenderedEmail): Promise<void> {
     const id = randomUUID();
@@ -60,7 +68,7 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
           productName,
           firstName: event.data.firstName,
           organizationName: event.data.organizationName,
-          confirmationUrl: event.data.confirmationUrl,
+          confirmationUrl: link(event.data.userId, event.data.sealedConfirmationUrl, event.data.confirmationUrl),
           issuedAt: new Date(event.time),
           expiresAt: new Date(event.data.confirmationExpiresAt),
           firstTime: true,
@@ -72,7 +80,7 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
           productName,
           firstName: event.data.firstName,
           organizationName: null,
-          confirmationUrl: event.data.confirmationUrl,
+          confirmationUrl: link(event.data.userId, event.data.sealedConfirmationUrl, event.data.confirmationUrl),
           issuedAt: new Date(event.time),
           expiresAt: new Date(event.data.confirmationExpiresAt),
           firstTime: false,
@@ -96,7 +104,7 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
           firstName: event.data.firstName,
           organizationName: event.data.organizationName,
           purpose: event.data.purpose,
-          linkUrl: event.data.linkUrl,
+          linkUrl: link(event.data.userId, event.data.sealedLinkUrl, event.data.linkUrl),
           issuedAt: new Date(event.time),
           expiresAt: new Date(event.data.expiresAt),
         }),

@@ -81,9 +81,26 @@ export async function markHandedOver(db: Executor<Db>, row: SentEmailRow): Promi
   return updated.numUpdatedRows > 0n;
 }
 
+/** Kinds whose links sign someone in, set a password or grant a signup. */
+const CREDENTIAL_KINDS: ReadonlySet<string> = new Set(['email-confirmation', 'password-link', 'invitation']);
+export const PURGED_LINK = '[link removed after delivery]';
+const ANY_LINK = `https?://[^\\s"'<>]+`;
+
+/**
+ * Once such an e-mail is settled (sent or given up) nobody needs its link again: the stored bodies
+ * keep their wording and lose every URL, in the same statement that settles the row.
+ */
+function purgedLinks(row: SentEmailRow) {
+  if (!CREDENTIAL_KINDS.has(row.kind)) return {};
+  return {
+    text_body: sql<string>`regexp_replace(text_body, ${ANY_LINK}, ${PURGED_LINK}, 'g')`,
+    html_body: sql<string>`regexp_replace(html_body, ${ANY_LINK}, ${PURGED_LINK}, 'g')`,
+  };
+}
+
 export async function markSent(db: Executor<Db>, row: SentEmailRow, smtpResponse: string): Promise<Date | undefined> {
   const updated = await claimed(db, row)
-    .set({ status: 'sent', sent_at: sql<Date>`now()`, smtp_response: smtpResponse.slice(0, 1000), last_error: null })
+    .set({ status: 'sent', sent_at: sql<Date>`now()`, smtp_response: smtpResponse.slice(0, 1000), last_error: null, ...purgedLinks(row) })
     .returning('sent_at')
     .executeTakeFirst();
   return updated?.sent_at ?? undefined;
@@ -98,7 +115,7 @@ export async function markRetry(db: Executor<Db>, row: SentEmailRow, error: stri
 
 export async function markFailed(db: Executor<Db>, row: SentEmailRow, error: string): Promise<Date | undefined> {
   const updated = await claimed(db, row)
-    .set({ status: 'failed', failed_at: sql<Date>`now()`, last_error: error })
+    .set({ status: 'failed', failed_at: sql<Date>`now()`, last_error: error, ...purgedLinks(row) })
     .returning('failed_at')
     .executeTakeFirst();
   return updated?.failed_at ?? undefined;

@@ -11,7 +11,7 @@ import { SIGNUP_MESSAGES } from '../domain/signup.rules.ts';
 import { isUniqueViolation, isUuid } from '../organizations/organization.repository.ts';
 import { emailTaken } from '../profile/user.repository.ts';
 import { hashToken } from '../session/refresh-token.repository.ts';
-import { createVerificationToken } from '../signup/email-verification.service.ts';
+import { createVerificationToken, sealMailLink } from '../signup/email-verification.service.ts';
 
 export const COMPLETION_MESSAGES = {
   sessionError: 'A session error occurred. Please contact support.',
@@ -51,7 +51,7 @@ export async function completeSignup(ctx: IdentityContext, input: { organization
       await appendEvent(trx, createEvent('identity.user.registered.v1', {
         orgId: org.id,
         subject: user.id,
-        data: { userId: user.id, email: lead.email, firstName: lead.first_name, lastName: lead.last_name, role: 'ADMIN', orgId: org.id, organizationName: org.name, confirmationUrl: link.url, confirmationExpiresAt: link.expiresAt.toISOString(), viaInvite: false },
+        data: { userId: user.id, email: lead.email, firstName: lead.first_name, lastName: lead.last_name, role: 'ADMIN', orgId: org.id, organizationName: org.name, sealedConfirmationUrl: sealMailLink(ctx.secrets, user.id, link.url), confirmationExpiresAt: link.expiresAt.toISOString(), viaInvite: false },
       }));
       return { userId: user.id, email: lead.email, organizationId: org.id };
     });

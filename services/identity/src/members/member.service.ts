@@ -71,7 +71,7 @@ export async function addMember(ctx: IdentityContext, orgId: string, input: AddM
           .executeTakeFirstOrThrow();
         userId = user.id;
         const organization = await trx.selectFrom('organizations').select('name').where('id', '=', orgId).executeTakeFirst();
-        await issuePasswordLink(trx, ctx.config.PUBLIC_ORIGIN, { id: user.id, email: value.email, firstName: value.firstName, orgId, organizationName: organization?.name ?? null }, 'set-password', now);
+        await issuePasswordLink(trx, ctx.secrets, ctx.config.PUBLIC_ORIGIN, { id: user.id, email: value.email, firstName: value.firstName, orgId, organizationName: organization?.name ?? null }, 'set-password', now);
       }
       return trx
         .insertInto('members')

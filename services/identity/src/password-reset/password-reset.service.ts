@@ -3,7 +3,7 @@
 // revokes every session of the user. The request never reveals whether an address has an
 // account (same answer, same event-free path for unknown addresses) and is throttled per
 // address and per e-mail. Staff adding a member sends the same kind of link ('set-password').
-import { appendEvent, ErrorCode } from '@lectern/service-kit';
+import { appendEvent, ErrorCode, type SecretBox } from '@lectern/service-kit';
 import { createEvent } from '@lectern/events';
 import type { IdentityContext } from '../context.ts';
 import type { Db } from '../data/database.ts';
@@ -13,6 +13,7 @@ import { formError, identityError } from '../http/identity.errors.ts';
 import { findUserByEmail } from '../profile/user.repository.ts';
 import { hashToken, newOpaqueToken } from '../session/refresh-token.repository.ts';
 import { revokeUserTokens } from '../session/token-revocation.ts';
+import { sealMailLink } from '../signup/email-verification.service.ts';
 
 /** A requested reset link works for 30 minutes; a staff-added member's set-password link for 7 days. */
 export const RESET_TTL_MS = 30 * 60_000;
@@ -39,6 +40,7 @@ export type PasswordLinkPurpose = 'reset' | 'set-password';
 /** Creates a link for `userId` and queues its e-mail (event in the same transaction). */
 export async function issuePasswordLink(
   db: Db,
+  secrets: SecretBox,
   origin: string,
   user: { id: string; email: string; firstName: string | null; orgId: string | null; organizationName: string | null },
   purpose: PasswordLinkPurpose,
@@ -50,7 +52,7 @@ export async function issuePasswordLink(
   await appendEvent(db, createEvent('identity.password-link.requested.v1', {
     orgId: user.orgId,
     subject: user.id,
-    data: { userId: user.id, email: user.email, firstName: user.firstName, organizationName: user.organizationName, purpose, linkUrl: passwordLink(origin, token), expiresAt: expiresAt.toISOString() },
+    data: { userId: user.id, email: user.email, firstName: user.firstName, organizationName: user.organizationName, purpose, sealedLinkUrl: sealMailLink(secrets, user.id, passwordLink(origin, token)), expiresAt: expiresAt.toISOString() },
   }));
 }
 
@@ -67,7 +69,7 @@ export async function requestPasswordReset(ctx: IdentityContext, rawEmail: strin
     const user = await findUserByEmail(trx, email);
     if (!user) return;
     const organization = user.org_id ? await trx.selectFrom('organizations').select('name').where('id', '=', user.org_id).executeTakeFirst() : undefined;
-    await issuePasswordLink(trx, ctx.config.PUBLIC_ORIGIN, { id: user.id, email: user.email, firstName: user.first_name, orgId: user.org_id, organizationName: organization?.name ?? null }, 'reset');
+    await issuePasswordLink(trx, ctx.secrets, ctx.config.PUBLIC_ORIGIN, { id: user.id, email: user.email, firstName: user.first_name, orgId: user.org_id, organizationName: organization?.name ?? null }, 'reset');
   });
   return { message: PASSWORD_RESET_MESSAGES.requested };
 }

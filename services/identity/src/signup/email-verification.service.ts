@@ -1,7 +1,7 @@
 // E-mail confirmation: a single-use token (24 h) in the link `${PUBLIC_ORIGIN}/confirmed?token=…`;
 // confirming verifies the address and starts a session. Resend never reveals whether an account exists.
-import { appendEvent, ErrorCode } from '@lectern/service-kit';
-import { createEvent } from '@lectern/events';
+import { appendEvent, ErrorCode, type SecretBox } from '@lectern/service-kit';
+import { createEvent, mailLinkContext } from '@lectern/events';
 import type { IdentityContext } from '../context.ts';
 import type { Db } from '../data/database.ts';
 import { normaliseEmail } from '../domain/signup.rules.ts';
@@ -18,6 +18,9 @@ export const VERIFICATION_MESSAGES = {
   invalidToken: 'This confirmation link is invalid or has expired.',
   resent: 'If an unconfirmed account exists for this address, we have sent a new confirmation link.',
 } as const;
+
+/** Seals a link for identity's events: only comms (same SECRET_KEYS) opens it, for that user only. */
+export const sealMailLink = (secrets: SecretBox, userId: string, url: string): string => secrets.seal(url, mailLinkContext(userId));
 
 export const confirmationUrl = (origin: string, token: string): string =>
   `${origin.replace(/\/+$/, '')}/confirmed?token=${encodeURIComponent(token)}`;
@@ -61,7 +64,7 @@ export async function resendVerification(ctx: IdentityContext, rawEmail: string)
     await appendEvent(trx, createEvent('identity.user.verification-requested.v1', {
       orgId: user.org_id,
       subject: user.id,
-      data: { userId: user.id, email: user.email, firstName: user.first_name, confirmationUrl: link.url, confirmationExpiresAt: link.expiresAt.toISOString() },
+      data: { userId: user.id, email: user.email, firstName: user.first_name, sealedConfirmationUrl: sealMailLink(ctx.secrets, user.id, link.url), confirmationExpiresAt: link.expiresAt.toISOString() },
     }));
   });
 }

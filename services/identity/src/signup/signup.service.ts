@@ -29,7 +29,7 @@ import { emailTaken } from '../profile/user.repository.ts';
 import { holdsSeat, SEAT_MESSAGES, seatsFull } from '../domain/seat.rules.ts';
 import { countSeats, lockOrganization } from '../team/seat.repository.ts';
 import { hashToken, newOpaqueToken } from '../session/refresh-token.repository.ts';
-import { createVerificationToken } from './email-verification.service.ts';
+import { createVerificationToken, sealMailLink } from './email-verification.service.ts';
 
 export const SIGNUP_EXTRA_MESSAGES = {
   // Not quoted by the spec: Lectern's wording.
@@ -128,7 +128,7 @@ async function join(ctx: IdentityContext, form: ValidForm): Promise<SignupResult
           role: target.role,
           orgId: target.orgId,
           organizationName: target.organizationName,
-          confirmationUrl: link.url,
+          sealedConfirmationUrl: sealMailLink(ctx.secrets, user.id, link.url),
           confirmationExpiresAt: link.expiresAt.toISOString(),
           viaInvite: target.inviteId !== null,
         },
