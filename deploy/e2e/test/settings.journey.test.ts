@@ -249,6 +249,9 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   const yours = section(page, 'Integrations').getByRole('list', { name: 'Your integrations' });
   await yours.getByText('Planning Center').waitFor(VISIBLE);
   await yours.getByRole('button', { name: 'Sync Members' }).click();
+  // The sync runs in the background on the server; the page follows its progress.
+  await yours.getByRole('status').getByText(/^Syncing… \d+ members? from \d+ pages? so far$/).waitFor(VISIBLE);
+  await screenshot(page, '72a-integrations-sync-progress');
   await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: 60_000 });
   await yours.getByText(/last synced .* \(250 members\)/).waitFor(VISIBLE);
   await screenshot(page, '72-integrations-synced');

@@ -14,15 +14,27 @@ export interface Integration {
   lastSyncCount: number | null;
 }
 
-export interface SyncResult {
+/** A member sync running in the background on the server (queued → running → succeeded | failed). */
+export interface SyncJob {
+  id: string;
+  integrationType: IntegrationType;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
   syncedCount: number;
   pagesProcessed: number;
   added: number;
   updated: number;
   unchanged: number;
   skipped: number;
-  message: string;
+  rateLimitedWaits: number;
+  serverErrorRetries: number;
+  message: string | null;
+  errorReason: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
+
+export const isSyncActive = (job: SyncJob): boolean => job.status === 'queued' || job.status === 'running';
 
 export function integrationsClient(client: ApiClient = api) {
   const path = (p: string) => `${IDENTITY_BASE}/integrations${p}`;
@@ -32,7 +44,9 @@ export function integrationsClient(client: ApiClient = api) {
     save: (type: IntegrationType, body: { apiKey: string; fromEmail: string }) => client.put<{ integration: Integration; message: string }>(path(`/${type}`), body),
     remove: (type: IntegrationType) => client.delete<{ message: string }>(path(`/${type}`)),
     test: (type: IntegrationType) => client.post<{ ok: boolean; message: string }>(path(`/${type}/test`)),
-    syncMembers: (type: IntegrationType) => client.post<SyncResult>(path(`/${type}/sync-members`)),
+    /** Queues a sync (or returns the one already queued or running). */
+    syncMembers: (type: IntegrationType) => client.post<{ job: SyncJob; message: string }>(path(`/${type}/sync-members`)),
+    latestSync: (type: IntegrationType) => client.get<SyncJob>(path(`/${type}/sync-members/latest`)),
   };
 }
 

@@ -28,11 +28,18 @@ import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
 import { memberRoutes } from './members/member.routes.ts';
 import { consoleRoutes } from './console/console.routes.ts';
 import { integrationRoutes } from './integrations/integration.routes.ts';
+import { MemberSyncRunner, type MemberSyncRunnerOptions } from './integrations/member-sync.runner.ts';
 import { identityRevocations } from './session/token-revocation.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
-export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> = {}): Promise<IdentityApp> {
+export interface IdentityAppOptions extends Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> {
+  /** lease and poll timing of the background member sync (tests shorten them) */
+  memberSync?: MemberSyncRunnerOptions;
+}
+
+export async function buildApp(config: IdentityConfig, options: IdentityAppOptions = {}): Promise<IdentityApp> {
+  const { memberSync: memberSyncOptions, ...appOptions } = options;
   // Identity checks its own tokens with the same plugin as every service, reading its key set
   // from its schema instead of over HTTP (the loader runs at the first verification).
   const keys: { db?: IdentityApp['kit']['db']; log?: IdentityApp['log'] } = {};
@@ -50,7 +57,7 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     description: 'Users, organizations, roles, invites, tokens and the signing key set.',
     migrations: new URL('./migrations/', import.meta.url),
     auth,
-    ...options,
+    ...appOptions,
   });
   const db = app.kit.db;
   keys.db = db;
@@ -70,8 +77,13 @@ export async function buildApp(config: IdentityConfig, options: Pick<HttpAppOpti
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
     revocations,
+    memberSync: { kick: () => memberSync.kick() },
   };
+  const memberSync = new MemberSyncRunner(ctx, app.log, memberSyncOptions);
   app.decorate('identity', ctx);
+  app.addHook('onReady', async () => memberSync.start());
+  // before the kit's onClose closes the pool: the running sync stops after its page and is given back
+  app.addHook('preClose', async () => memberSync.stop());
   if ((await bootstrapAdmin(ctx)) === 'created') {
     app.log.info({ email: config.IDENTITY_BOOTSTRAP_ADMIN_EMAIL }, 'bootstrap administrator and organization created');
   }

@@ -22,6 +22,8 @@ export interface IdentityContext {
   tokens: AccessTokenIssuer;
   /** this instance's list of revoked token versions (also what the kit's auth checks) */
   revocations: TokenRevocations;
+  /** this instance's background member-sync runner (kicked when a sync is queued) */
+  memberSync: { kick(): void };
   /** seals church-system API keys at rest */
   secrets: SecretBox;
   /** Whose X-Forwarded-For entries the throttles believe (TRUSTED_PROXIES). */

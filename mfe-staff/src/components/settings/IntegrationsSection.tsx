@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ErrorPanel, showToast, Spinner } from '@lectern/shell-kit';
 import { messageOf, useResource } from '../../hooks/useResource.ts';
-import { integrationsApi, type Integration } from '../../integrations/integrations.client.ts';
+import { integrationsApi, isSyncActive, type Integration, type SyncJob } from '../../integrations/integrations.client.ts';
 import { FILTERS, filterCatalogue, INTEGRATION_TEXTS, type CatalogueFilter } from '../../integrations/integrations.rules.ts';
 import { formatDate } from '../../sermons/sermon.format.ts';
 import { Row } from '../form.styles.ts';
@@ -60,6 +60,8 @@ const Chip = styled.button<{ $active: boolean }>`
   color: ${({ theme, $active }) => ($active ? theme.colors.primaryText : theme.colors.ink)};
 `;
 
+const SYNC_POLL_MS = 1000;
+
 /** 'Your Integrations', the catalogue behind 'Add New Integration', and the member sync (spec 001 §2 Integrations). */
 export function IntegrationsSection() {
   const integrations = useResource('integrations', () => integrationsApi.list());
@@ -67,21 +69,73 @@ export function IntegrationsSection() {
   const [filter, setFilter] = useState<CatalogueFilter>('all');
   const [search, setSearch] = useState('');
   const [syncing, setSyncing] = useState<string | null>(null);
+  const [progress, setProgress] = useState<SyncJob | null>(null);
+  const mounted = useRef(true);
   const connected = new Set((integrations.data?.items ?? []).map((i) => i.integrationType));
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** Follows a background sync (the server runs it; leaving the page does not stop it) until it ends. */
+  const follow = async (first: SyncJob) => {
+    setSyncing(first.integrationType);
+    try {
+      let job = first;
+      while (isSyncActive(job) && mounted.current) {
+        setProgress(job);
+        await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+        job = await integrationsApi.latestSync(first.integrationType);
+      }
+      if (!mounted.current) return;
+      if (job.status === 'succeeded') showToast({ kind: 'success', title: job.message ?? INTEGRATION_TEXTS.syncProgress(job.syncedCount, job.pagesProcessed) });
+      else showToast({ kind: 'error', title: INTEGRATION_TEXTS.syncFailed, message: job.message ?? INTEGRATION_TEXTS.syncFailed, durationMs: 10_000 });
+      integrations.reload();
+    } catch (error) {
+      if (mounted.current) showToast({ kind: 'error', title: INTEGRATION_TEXTS.syncFailed, message: messageOf(error, INTEGRATION_TEXTS.syncFailed), durationMs: 10_000 });
+    } finally {
+      if (mounted.current) {
+        setSyncing(null);
+        setProgress(null);
+      }
+    }
+  };
 
   const sync = async (integration: Integration) => {
     setSyncing(integration.integrationType);
     showToast({ kind: 'info', title: INTEGRATION_TEXTS.syncStarting });
     try {
-      const result = await integrationsApi.syncMembers(integration.integrationType);
-      showToast({ kind: 'success', title: result.message });
-      integrations.reload();
+      const { job } = await integrationsApi.syncMembers(integration.integrationType);
+      await follow(job);
     } catch (error) {
       showToast({ kind: 'error', title: INTEGRATION_TEXTS.syncFailed, message: messageOf(error, INTEGRATION_TEXTS.syncFailed), durationMs: 10_000 });
-    } finally {
       setSyncing(null);
     }
   };
+
+  // A sync started earlier (another tab, before a reload) is shown and followed too.
+  const items = integrations.data?.items;
+  useEffect(() => {
+    if (!items || syncing) return;
+    let cancelled = false;
+    void (async () => {
+      for (const integration of items) {
+        const job = await integrationsApi.latestSync(integration.integrationType).catch(() => null);
+        if (cancelled || !mounted.current) return;
+        if (job && isSyncActive(job)) {
+          void follow(job);
+          return;
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Only when the list (re)loads: `follow` and `syncing` are read as they are then.
+  }, [items]);
 
   const entries = filterCatalogue(filter, search);
   return (
@@ -100,6 +154,11 @@ export function IntegrationsSection() {
                   From {integration.credentials.fromEmail}
                   {integration.lastSyncedAt ? ` · last synced ${formatDate(integration.lastSyncedAt)} (${integration.lastSyncCount ?? 0} members)` : ' · never synced'}
                 </p>
+                {progress?.integrationType === integration.integrationType && (
+                  <p role="status" aria-live="polite">
+                    {INTEGRATION_TEXTS.syncProgress(progress.syncedCount, progress.pagesProcessed)}
+                  </p>
+                )}
               </div>
               <Row>
                 <Button type="button" onClick={() => void sync(integration)} disabled={syncing !== null}>

@@ -4,6 +4,7 @@ import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, Lea
 import type { ConsoleSettingsTable } from './console-settings.table.ts';
 import type { IntegrationConfigTable } from './integration-config.table.ts';
 import type { MemberTable } from './member.table.ts';
+import type { MemberSyncJobTable } from './member-sync-job.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
 import type { EmailVerificationTokenTable, InviteTokenTable, PasswordResetTokenTable, RefreshTokenTable } from './token.table.ts';
@@ -14,6 +15,7 @@ export interface IdentityDatabase {
   users: UserTable;
   members: MemberTable;
   integration_configs: IntegrationConfigTable;
+  member_sync_jobs: MemberSyncJobTable;
   custom_user_roles: CustomUserRoleTable;
   staff_users: StaffUserTable;
   invite_tokens: InviteTokenTable;

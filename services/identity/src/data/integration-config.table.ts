@@ -13,8 +13,6 @@ export interface IntegrationConfigTable {
   updated_at: Generated<Date>;
   last_synced_at: Date | null;
   last_sync_count: number | null;
-  /** lease of a running member sync */
-  sync_started_at: Date | null;
 }
 
 export type IntegrationConfig = Selectable<IntegrationConfigTable>;

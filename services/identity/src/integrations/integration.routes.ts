@@ -5,7 +5,7 @@ import { orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
-import { deleteIntegration, getIntegration, listIntegrations, saveIntegration, syncIntegrationMembers, testConnection } from './integration.service.ts';
+import { deleteIntegration, getIntegration, latestMemberSync, listIntegrations, saveIntegration, startMemberSync, testConnection } from './integration.service.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const TypeParam = Type.Object({ type: Type.Union([Type.Literal('rockRms'), Type.Literal('planningCenter')]) });
@@ -20,6 +20,25 @@ const IntegrationSchema = Type.Object({
   lastSyncCount: Nullable(Type.Integer()),
 });
 const Message = Type.Object({ message: Type.String() });
+const Count = Type.Integer({ minimum: 0 });
+const SyncJobSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  integrationType: Type.String(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  pagesProcessed: Count,
+  syncedCount: Count,
+  added: Count,
+  updated: Count,
+  unchanged: Count,
+  skipped: Count,
+  rateLimitedWaits: Count,
+  serverErrorRetries: Count,
+  message: Nullable(Type.String()),
+  errorReason: Nullable(Type.String()),
+  createdAt: Type.String(),
+  startedAt: Nullable(Type.String()),
+  finishedAt: Nullable(Type.String()),
+});
 
 export async function integrationRoutes(app: ServiceInstance, { ctx }: { ctx: IdentityContext }): Promise<void> {
   app.addHook('onRequest', requireCompanyDomainStaff);
@@ -53,11 +72,16 @@ export async function integrationRoutes(app: ServiceInstance, { ctx }: { ctx: Id
   app.post('/integrations/:type/sync-members', {
     schema: {
       tags: ['integrations'],
-      summary: 'sync-members: pull people page by page into members (upsert by person id and e-mail; never deletes)',
+      summary: 'sync-members: queue a background sync that pulls people page by page into members (upsert by person id and e-mail; never deletes); one at a time per integration',
       params: TypeParam,
-      response: {
-        200: Type.Object({ syncedCount: Type.Integer(), pagesProcessed: Type.Integer(), added: Type.Integer(), updated: Type.Integer(), unchanged: Type.Integer(), skipped: Type.Integer(), rateLimitedWaits: Type.Integer(), serverErrorRetries: Type.Integer(), message: Type.String() }),
-      },
+      response: { 202: Type.Object({ job: SyncJobSchema, message: Type.String() }) },
     },
-  }, async (request) => syncIntegrationMembers(ctx, orgScope(request), request.params.type));
+  }, async (request, reply) => {
+    const { job, message } = await startMemberSync(ctx, orgScope(request), request.params.type, request.user.userId);
+    return reply.code(202).send({ job, message });
+  });
+
+  app.get('/integrations/:type/sync-members/latest', {
+    schema: { tags: ['integrations'], summary: 'The latest member sync: progress while it runs (page by page), outcome after', params: TypeParam, response: { 200: SyncJobSchema } },
+  }, async (request) => latestMemberSync(ctx, orgScope(request), request.params.type));
 }

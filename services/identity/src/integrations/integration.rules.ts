@@ -31,7 +31,10 @@ export const INTEGRATION_MESSAGES = {
   rateLimited: (name: string, waitSec: number, synced: number) =>
     `${name} asked us to wait ${waitSec} seconds before the next request. ${synced} member${synced === 1 ? ' was' : 's were'} synced; run the sync again later to continue.`,
   notConfigured: (name: string) => `${name} is not set up on this server (ROCK_RMS_API_BASE). Ask your administrator.`,
-  syncRunning: 'A member sync is already running for this organization.',
+  syncRunning: 'A member sync is already running for this integration.',
+  syncQueued: 'Member sync started. It runs in the background; you can leave this page.',
+  syncUnexpected: 'The member sync stopped on an unexpected error. Run it again; members already synced are kept.',
+  noSyncYet: 'No member sync has run for this integration yet.',
   keyUnreadable: 'The stored API key can no longer be read on this server. Enter the API Key again and save.',
 } as const;
 

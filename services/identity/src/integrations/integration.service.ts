@@ -7,8 +7,9 @@ import type { IdentityContext } from '../context.ts';
 import type { IntegrationConfig, IntegrationType } from '../data/integration-config.table.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { CONNECTION_TEST_WAIT_MS, INTEGRATION_MESSAGES, INTEGRATION_NAMES, validateIntegrationForm } from './integration.rules.ts';
-import { syncMembers, type SyncResult } from './member-sync.service.ts';
-import { DEFAULT_FETCH_POLICY, planningCenterApi, rockRmsApi, type FetchPolicy } from './people.source.ts';
+import type { MemberSyncJob, MemberSyncStatus } from '../data/member-sync-job.table.ts';
+import { enqueueSync, latestJob } from './member-sync.jobs.ts';
+import { planningCenterApi, rockRmsApi, type PeopleApi } from './people.source.ts';
 
 export interface IntegrationView {
   id: string;
@@ -87,7 +88,8 @@ export async function testConnection(ctx: IdentityContext, orgId: string, type: 
   return { ok: true, message: INTEGRATION_MESSAGES.connectionOk(INTEGRATION_NAMES[type]) };
 }
 
-export async function syncIntegrationMembers(ctx: IdentityContext, orgId: string, type: IntegrationType, policy: Partial<FetchPolicy> = {}): Promise<SyncResult & { message: string }> {
+/** The vendor API of an organization's integration, its key opened from the secret box (never logged). */
+export async function openPeopleSource(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<PeopleApi> {
   const row = await find(ctx, orgId, type);
   if (!row) throw notFound();
   let apiKey: string;
@@ -98,12 +100,61 @@ export async function syncIntegrationMembers(ctx: IdentityContext, orgId: string
     if (error instanceof SecretBoxError) throw identityError(ErrorCode.CONFLICT, 'integration_key_unreadable', INTEGRATION_MESSAGES.keyUnreadable);
     throw error;
   }
-  let api;
-  if (type === 'planningCenter') api = planningCenterApi(ctx.config.PLANNING_CENTER_API_BASE, apiKey);
-  else {
-    if (!ctx.config.ROCK_RMS_API_BASE) throw identityError(ErrorCode.CONFLICT, 'integration_not_configured', INTEGRATION_MESSAGES.notConfigured(INTEGRATION_NAMES[type]));
-    api = rockRmsApi(ctx.config.ROCK_RMS_API_BASE, apiKey);
-  }
-  const result = await syncMembers(ctx.db, orgId, type, api, { ...DEFAULT_FETCH_POLICY, maxWaitSec: ctx.config.MEMBER_SYNC_MAX_WAIT_SEC, ...policy });
-  return { ...result, message: INTEGRATION_MESSAGES.syncDone(result.syncedCount, result.pagesProcessed) };
+  if (type === 'planningCenter') return planningCenterApi(ctx.config.PLANNING_CENTER_API_BASE, apiKey);
+  if (!ctx.config.ROCK_RMS_API_BASE) throw identityError(ErrorCode.CONFLICT, 'integration_not_configured', INTEGRATION_MESSAGES.notConfigured(INTEGRATION_NAMES[type]));
+  return rockRmsApi(ctx.config.ROCK_RMS_API_BASE, apiKey);
+}
+
+export interface SyncJobView {
+  id: string;
+  integrationType: IntegrationType;
+  status: MemberSyncStatus;
+  pagesProcessed: number;
+  syncedCount: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rateLimitedWaits: number;
+  serverErrorRetries: number;
+  /** the outcome in words once finished (success or the reason it failed) */
+  message: string | null;
+  errorReason: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const jobView = (job: MemberSyncJob): SyncJobView => ({
+  id: job.id,
+  integrationType: job.integration_type,
+  status: job.status,
+  pagesProcessed: job.pages_processed,
+  syncedCount: job.synced_count,
+  added: job.added,
+  updated: job.updated,
+  unchanged: job.unchanged,
+  skipped: job.skipped,
+  rateLimitedWaits: job.rate_limited_waits,
+  serverErrorRetries: job.server_error_retries,
+  message: job.message,
+  errorReason: job.error_reason,
+  createdAt: job.created_at.toISOString(),
+  startedAt: job.started_at?.toISOString() ?? null,
+  finishedAt: job.finished_at?.toISOString() ?? null,
+});
+
+/** sync-members: queues a background sync (or answers with the one already queued or running). */
+export async function startMemberSync(ctx: IdentityContext, orgId: string, type: IntegrationType, userId: string): Promise<{ job: SyncJobView; message: string; created: boolean }> {
+  if (!(await find(ctx, orgId, type))) throw notFound();
+  const { job, created } = await enqueueSync(ctx.db, orgId, type, userId);
+  if (created) ctx.memberSync.kick();
+  return { job: jobView(job), message: created ? INTEGRATION_MESSAGES.syncQueued : INTEGRATION_MESSAGES.syncRunning, created };
+}
+
+/** The latest sync of an integration: its progress while it runs, its outcome after. */
+export async function latestMemberSync(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<SyncJobView> {
+  const job = await latestJob(ctx.db, orgId, type);
+  if (!job) throw identityError(ErrorCode.NOT_FOUND, 'sync_not_found', INTEGRATION_MESSAGES.noSyncYet);
+  return jobView(job);
 }

@@ -51,6 +51,8 @@ export interface FetchPolicy {
   serverErrorBackoffMs: number;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** stops the requests and waits (the runner stopping or losing its lease) */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_FETCH_POLICY: FetchPolicy = { maxWaitSec: 60, maxRateLimitedInARow: 10, maxServerErrorAttempts: 4, serverErrorBackoffMs: 500, timeoutMs: 20_000 };
@@ -77,11 +79,13 @@ export async function fetchPage(api: PeopleApi, url: string, policy: FetchPolicy
   for (;;) {
     let response: Response;
     try {
-      response = await doFetch(url, { headers: { accept: 'application/json', ...api.headers() }, signal: AbortSignal.timeout(policy.timeoutMs) });
+      const timeout = AbortSignal.timeout(policy.timeoutMs);
+      response = await doFetch(url, { headers: { accept: 'application/json', ...api.headers() }, signal: policy.signal ? AbortSignal.any([policy.signal, timeout]) : timeout });
     } catch (error) {
+      policy.signal?.throwIfAborted();
       if (++serverErrors >= policy.maxServerErrorAttempts) throw new PeopleFetchError({ kind: 'unavailable', status: error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'no connection' });
       stats.serverErrorRetries++;
-      await sleep(policy.serverErrorBackoffMs * 2 ** (serverErrors - 1));
+      await sleep(policy.serverErrorBackoffMs * 2 ** (serverErrors - 1), undefined, { signal: policy.signal });
       continue;
     }
     if (response.status === 401 || response.status === 403) {
@@ -93,14 +97,14 @@ export async function fetchPage(api: PeopleApi, url: string, policy: FetchPolicy
       const waitSec = retryAfterSeconds(response.headers.get('retry-after'));
       if (waitSec > policy.maxWaitSec || ++rateLimited > policy.maxRateLimitedInARow) throw new PeopleFetchError({ kind: 'rate-limited', waitSec });
       stats.rateLimitedWaits++;
-      await sleep(waitSec * 1000);
+      await sleep(waitSec * 1000, undefined, { signal: policy.signal });
       continue;
     }
     if (response.status >= 500) {
       await response.body?.cancel();
       if (++serverErrors >= policy.maxServerErrorAttempts) throw new PeopleFetchError({ kind: 'unavailable', status: `HTTP ${response.status}` });
       stats.serverErrorRetries++;
-      await sleep(policy.serverErrorBackoffMs * 2 ** (serverErrors - 1));
+      await sleep(policy.serverErrorBackoffMs * 2 ** (serverErrors - 1), undefined, { signal: policy.signal });
       continue;
     }
     if (!response.ok) {

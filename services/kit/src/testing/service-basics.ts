@@ -1,7 +1,7 @@
 // The checks every service's test suite starts with: it migrates its schema, answers its health,
 // readiness, OpenAPI and not-found routes through the kit, and refuses a bad configuration.
 import assert from 'node:assert/strict';
-import { describe, it, beforeAll, afterAll } from '@jest/globals';
+import type * as JestGlobals from '@jest/globals';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { runServerExpectingFailure } from './index.ts';
@@ -20,7 +20,18 @@ export interface ServiceBasicsOptions {
   build(): Promise<BuiltService>;
 }
 
+/**
+ * Jest's injected globals, read when called: importing '@jest/globals' here would make every
+ * importer of '@lectern/service-kit/testing' (benchmarks run by plain node too) fail to load.
+ */
+function jestGlobals(): Pick<typeof JestGlobals, 'describe' | 'it' | 'beforeAll' | 'afterAll'> {
+  const globals = globalThis as unknown as Partial<typeof JestGlobals>;
+  if (!globals.describe || !globals.it || !globals.beforeAll || !globals.afterAll) throw new Error('describeServiceBasics runs inside Jest');
+  return globals as typeof JestGlobals;
+}
+
 export function describeServiceBasics({ service, expectedTables, serverTs, build }: ServiceBasicsOptions): void {
+  const { describe, it, beforeAll, afterAll } = jestGlobals();
   describe(`${service} service`, () => {
     let built: BuiltService;
     const api = `/api/${service}`;
