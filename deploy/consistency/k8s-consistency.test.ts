@@ -17,9 +17,11 @@ const ports = architecturePorts();
 const dockerfile = parseDockerfile(read('deploy/docker/node.Dockerfile'));
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+// CI installs kubectl (.ci/run); only a developer's machine without it skips the build.
+const skipKustomize = !kubectl && !process.env.CI;
 
 describe('k8s manifests', () => {
-  ((kubectl ? false : 'kubectl is not installed') ? test.skip : test)('kustomize builds the folder (kubectl kustomize, no cluster needed)', () => {
+  (skipKustomize ? test.skip : test)('kustomize builds the folder (kubectl kustomize, no cluster needed)', () => {
     const built = spawnSync('kubectl', ['kustomize', join(repoRoot, K8S)], { encoding: 'utf8' });
     assert.equal(built.status, 0, built.stderr);
     const kinds = parseAllDocuments(built.stdout).map((document) => (document.toJS() as { kind: string; metadata: { name: string; namespace?: string } }));
