@@ -209,11 +209,12 @@ test('the MEMBER watches the video through with seeking (range requests on a sig
   }, undefined, VISIBLE);
   const duration = await player.evaluate((video) => (video as unknown as { duration: number }).duration);
   assert.ok(duration > 10, `a ${duration}s recording`);
-  // Play the first half at 4×, seek back, seek forward past where it was, play to the end.
+  // Play the first half at 2× (the fastest the player's controls offer, and the fastest the server
+  // believes a "watched" claim), seek back, seek forward past where it was, play to the end.
   await player.evaluate(async (element) => {
     const video = element as unknown as { playbackRate: number; muted: boolean; currentTime: number; duration: number; ended: boolean; play(): Promise<void>; pause(): void };
     video.muted = true;
-    video.playbackRate = 4;
+    video.playbackRate = 2;
     await video.play();
     while (video.currentTime < video.duration * 0.5) await new Promise((r) => setTimeout(r, 100));
     video.currentTime = video.duration * 0.2;
@@ -248,6 +249,18 @@ test('the dashboard shows 67% and the recently viewed sermon; both pages pass at
     await assertNoOverflow(page, `dashboard at ${width}`);
     await assertNoSeriousAxeViolations(page, `dashboard at ${width}`);
     await page.goto(`${stack.origin}/member/sermons/${sermonId}`);
+    // The tab row fits (or wraps) at every width: it never scrolls inside itself.
+    const tabRow = await page.getByRole('tablist', { name: 'Sermon sections' }).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    assert.ok(tabRow.scroll <= tabRow.client, `tab row ${tabRow.scroll} px wide in ${tabRow.client} px at ${width}`);
+    // Tabs pattern: arrow keys move between tabs and select them, Home/End go to the ends.
+    await page.getByRole('tab', { name: 'Outline' }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getByRole('tab', { name: 'Devotional' }).getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('End');
+    assert.equal(await page.getByRole('tab', { name: 'Resources' }).getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getByRole('tab', { name: 'Outline' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id), 'tab-Outline');
     for (const tab of ['Outline', 'Devotional', 'Community', 'Resources']) {
       await page.getByRole('tab', { name: tab }).click();
       if (tab === 'Devotional') await page.getByRole('button', { name: /^Day 1/ }).click();
@@ -283,5 +296,34 @@ test('another member of the same church sees none of that progress; a member of 
   await foreignPage.getByText('Invalid sermon ID').waitFor(VISIBLE);
   await screenshot(foreignPage, '67-member-foreign-not-found');
   await foreign.close();
+});
+
+test('the PASTOR unpublishes it (with confirmation): the member library drops it at once; re-published, the member\u2019s 67% is back', async () => {
+  const staffPage = await staffContext.newPage();
+  staffPage.on('pageerror', (error) => pageErrors.push(`staff: ${error.message}`));
+  await staffPage.goto(`${stack.origin}/sermons/${sermonId}`);
+  await staffPage.getByRole('button', { name: 'Unpublish' }).click();
+  const dialog = staffPage.getByRole('dialog', { name: 'Unpublish this sermon?' });
+  await dialog.waitFor(VISIBLE);
+  await assertNoSeriousAxeViolations(staffPage, 'unpublish dialog');
+  await screenshot(staffPage, '68-staff-unpublish-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await staffPage.getByText('Published', { exact: true }).waitFor(VISIBLE);
+  await staffPage.getByRole('button', { name: 'Unpublish' }).click();
+  await dialog.getByRole('button', { name: 'Unpublish' }).click();
+  await staffPage.getByText('Ready for Review', { exact: true }).first().waitFor(VISIBLE);
+  await staffPage.getByRole('button', { name: 'Publish' }).waitFor(VISIBLE);
+
+  await page.goto(`${stack.origin}/member/dashboard`);
+  await page.getByText('No sermons found').waitFor(VISIBLE);
+  await page.goto(`${stack.origin}/member/sermons/${sermonId}`);
+  await page.getByText('Sermon not found').waitFor(VISIBLE);
+
+  await staffPage.getByRole('button', { name: 'Publish' }).click();
+  await staffPage.getByText('Published', { exact: true }).waitFor(VISIBLE);
+  await staffPage.close();
+  await page.goto(`${stack.origin}/member/dashboard`);
+  await page.getByTestId('sermon-card').getByText('67% complete').waitFor(VISIBLE);
   assert.deepEqual(pageErrors, []);
 });

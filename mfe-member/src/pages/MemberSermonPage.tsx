@@ -1,7 +1,7 @@
 // /member/sermons/{id}: one published sermon with the tabs Outline, Devotional, Community and
 // Resources, the side progress panel and share buttons. Every change is saved on the server and
 // the page shows what the server answered.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ApiError, Card, PageContainer, Panel, Spinner, showToast } from '@lectern/shell-kit';
@@ -32,18 +32,31 @@ const Header = styled.header`
   p { margin: 0; color: ${({ theme }) => theme.colors.inkMuted}; }
 `;
 
+// The four tabs share the row and wrap onto a second line only when they cannot fit (390 px phones
+// fit them in one): the row never scrolls sideways inside itself.
 const TabList = styled.div`
   display: flex;
+  flex-wrap: wrap;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   margin: 1rem 0 1.25rem;
-  overflow-x: auto;
   button {
-    flex: 1 1 auto; border: 0; background: none; font: inherit; font-size: 0.95rem; padding: 0.65rem 0.4rem; min-height: 44px; cursor: pointer; white-space: nowrap;
-    color: ${({ theme }) => theme.colors.inkMuted}; border-bottom: 2px solid transparent;
+    flex: 1 1 auto; min-width: 0; border: 0; background: none; font: inherit; font-size: 0.95rem; padding: 0.65rem 0.4rem; min-height: 44px; cursor: pointer;
+    color: ${({ theme }) => theme.colors.inkMuted}; border-bottom: 2px solid transparent; overflow-wrap: anywhere;
   }
+  @media (max-width: 480px) { button { font-size: 0.9rem; padding: 0.6rem 0.25rem; } }
   button[aria-selected='true'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; font-weight: 600; }
   button:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: -3px; }
 `;
+
+/** WAI-ARIA tabs keys: Left/Right move (wrapping), Home/End go to the ends; the tab moved to is selected. */
+function tabAfterKey(key: string, current: Tab): Tab | null {
+  const index = TABS.indexOf(current);
+  if (key === 'ArrowRight') return TABS[(index + 1) % TABS.length] as Tab;
+  if (key === 'ArrowLeft') return TABS[(index + TABS.length - 1) % TABS.length] as Tab;
+  if (key === 'Home') return TABS[0];
+  if (key === 'End') return TABS[TABS.length - 1] as Tab;
+  return null;
+}
 
 const Content = styled(Card)`
   padding: 1.25rem;
@@ -102,6 +115,20 @@ export function MemberSermonPage() {
 
   const setFlags = (flags: Partial<ProgressFlags>) => save(() => memberClient.setProgress(id, flags));
 
+  // The server decides whether the video counts as watched (it refuses a claim made sooner than the
+  // recording could have been played); when it names a time, the claim is made again then.
+  const watchRetry = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(watchRetry.current), []);
+  const markWatched = useCallback(async () => {
+    try {
+      apply(await memberClient.setProgress(id, { videoCompleted: true }));
+    } catch (error) {
+      const wait = error instanceof ApiError ? error.problem.countsAfterSeconds : undefined;
+      if (typeof wait === 'number') watchRetry.current = window.setTimeout(() => void markWatched(), (wait + 1) * 1000);
+      else showToast({ kind: 'error', title: 'Your progress could not be saved. Please try again.' });
+    }
+  }, [id, apply]);
+
   if (!valid) return <NotAvailable message="Invalid sermon ID" />;
   if (state === 'missing') return <NotAvailable message="Sermon not found" />;
   if (state === 'failed') return <NotAvailable message="Failed to load sermons. Please try again later." />;
@@ -119,9 +146,19 @@ export function MemberSermonPage() {
       </Header>
       <Layout>
         <div>
-          <TabList role="tablist" aria-label="Sermon sections">
+          <TabList
+            role="tablist"
+            aria-label="Sermon sections"
+            onKeyDown={(event) => {
+              const next = tabAfterKey(event.key, tab);
+              if (!next) return;
+              event.preventDefault();
+              setTab(next);
+              event.currentTarget.querySelector<HTMLElement>(`#tab-${next}`)?.focus();
+            }}
+          >
             {TABS.map((name) => (
-              <button key={name} id={`tab-${name}`} type="button" role="tab" aria-selected={tab === name} aria-controls={tab === name ? `panel-${name}` : undefined} onClick={() => setTab(name)}>
+              <button key={name} id={`tab-${name}`} type="button" role="tab" tabIndex={tab === name ? 0 : -1} aria-selected={tab === name} aria-controls={tab === name ? `panel-${name}` : undefined} onClick={() => setTab(name)}>
                 {name}
               </button>
             ))}
@@ -143,7 +180,7 @@ export function MemberSermonPage() {
                 <p>Coming Soon - Community features will be available soon.</p>
               </Panel>
             )}
-            {tab === 'Resources' && <ResourcesTab data={data} onVideoWatched={() => void setFlags({ videoCompleted: true })} />}
+            {tab === 'Resources' && <ResourcesTab data={data} onVideoWatched={() => void markWatched()} />}
           </Content>
         </div>
         <ProgressPanel data={data} onFavorite={(favorite) => void save(() => memberClient.setFavorite(id, favorite))} />

@@ -83,6 +83,22 @@ export function useSermonDetails(id: string | null, onRemoved: () => void) {
           }
         });
       },
+      async unpublish(): Promise<boolean> {
+        if (!id) return false;
+        return (
+          (await run('unpublish', async () => {
+            try {
+              const sermon = await sermonsClient.unpublish(id);
+              set((current) => (current ? { ...current, sermon } : current));
+              showToast({ kind: 'success', title: 'Sermon unpublished: members no longer see it' });
+              return true;
+            } catch (error) {
+              showToast({ kind: 'error', title: 'Failed to unpublish sermon', message: detailOf(error) });
+              return false;
+            }
+          })) ?? false
+        );
+      },
       async remove(): Promise<boolean> {
         if (!id) return false;
         return (

@@ -16,6 +16,7 @@ import { DiscussionGuideSection } from '../components/DiscussionGuideSection.tsx
 import { OutlineSection } from '../components/OutlineSection.tsx';
 import { DevotionalSeries } from '../components/DevotionalSeries.tsx';
 import { DeleteSermonDialog } from '../components/DeleteSermonDialog.tsx';
+import { UnpublishSermonDialog } from '../components/UnpublishSermonDialog.tsx';
 import { RenderErrorBoundary } from '../components/RenderErrorBoundary.tsx';
 import { Stack } from './staff.styles.ts';
 
@@ -75,6 +76,7 @@ function SermonDetailsView({ id }: { id: string }) {
   const toLibrary = useCallback(() => navigate('/sermons'), [navigate]);
   const { data, error, loading, reload, busyAction, actions } = useSermonDetails(id, toLibrary);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
 
   if (loading && !data) return <Spinner label="Loading sermon…" />;
   if (error && !data) {
@@ -95,12 +97,21 @@ function SermonDetailsView({ id }: { id: string }) {
         details={data}
         busyAction={busyAction}
         onPublish={() => void actions.publish()}
+        onUnpublish={() => setConfirmUnpublish(true)}
         onDelete={() => setConfirmDelete(true)}
         onStop={() => void actions.stop().then((stopped) => stopped && toLibrary())}
         onRetry={() => void actions.retry(data.sermon.temporaryMediaPath)}
         onSaveOutline={actions.saveOutline}
         onSaveDevotional={actions.saveDevotional}
       />
+      {confirmUnpublish && (
+        <UnpublishSermonDialog
+          title={data.sermon.title}
+          unpublishing={busyAction === 'unpublish'}
+          onCancel={() => setConfirmUnpublish(false)}
+          onConfirm={() => void actions.unpublish().then(() => setConfirmUnpublish(false))}
+        />
+      )}
       {confirmDelete && (
         <DeleteSermonDialog
           deleting={busyAction === 'delete'}
@@ -121,6 +132,7 @@ function SermonContent({
   details,
   busyAction,
   onPublish,
+  onUnpublish,
   onDelete,
   onStop,
   onRetry,
@@ -130,6 +142,7 @@ function SermonContent({
   details: SermonDetails;
   busyAction: string | null;
   onPublish(): void;
+  onUnpublish(): void;
   onDelete(): void;
   onStop(): void;
   onRetry(): void;
@@ -160,6 +173,11 @@ function SermonContent({
           {sermon.status === 'REVIEW' && (
             <Button type="button" disabled={busyAction === 'publish'} onClick={onPublish}>
               Publish
+            </Button>
+          )}
+          {sermon.status === 'PUBLISHED' && (
+            <Button type="button" $variant="secondary" disabled={busyAction === 'unpublish'} onClick={onUnpublish}>
+              Unpublish
             </Button>
           )}
           <Button type="button" $variant="secondary" onClick={onDelete}>

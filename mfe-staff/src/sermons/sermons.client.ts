@@ -59,6 +59,8 @@ export function createSermonsClient(client: ApiClient = api) {
       ).devotional,
     publish: async (sermonId: string) =>
       (await client.post<{ sermon: Sermon }>(path(`/sermons/${id(sermonId)}/publish`))).sermon,
+    unpublish: async (sermonId: string) =>
+      (await client.post<{ sermon: Sermon }>(path(`/sermons/${id(sermonId)}/unpublish`))).sermon,
     remove: (sermonId: string) => client.delete<void>(path(`/sermons/${id(sermonId)}`)),
     stop: (sermonId: string) => client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/stop`)),
     retry: (sermonId: string) =>

@@ -37,6 +37,12 @@ export const sermonsEvents = {
     publishedBy: Type.String({ format: 'uuid' }),
     publishedAt: Type.String({ format: 'date-time' }),
   }),
+  /** Back from PUBLISHED to REVIEW: members stop seeing it; their progress is kept for a re-publish. */
+  'sermons.sermon.unpublished.v1': Type.Object({
+    sermonId: Type.String({ format: 'uuid' }),
+    title: Type.String(),
+    unpublishedBy: Type.String({ format: 'uuid' }),
+  }),
   'sermons.sermon.failed.v1': Type.Object({
     sermonId: Type.String({ format: 'uuid' }),
     step: SermonStep,

@@ -187,18 +187,150 @@ describe('member area API: published sermons of the caller\u2019s organization, 
   it('two tabs toggling different items at the same time both keep their change (no lost update)', async () => {
     const user = randomUUID();
     const token = await tokenFor(orgA, 'VOLUNTEER', user);
+    // The recording was handed out long enough ago for "watched" to be believable (see the next test).
+    await (await api(`/member/sermons/${ids.published}/media`, token)).arrayBuffer();
+    await db.updateTable('member_playback_sessions' as never).set({ started_at: sql`now() - interval '1 hour'` } as never).where('user_id' as never, '=', user as never).execute();
     for (let round = 0; round < 15; round += 1) {
       const value = round % 2 === 0;
       const results = await Promise.all([
-        api(`/member/sermons/${ids.second}/progress`, token, { method: 'PUT', json: { outlineRead: value } }),
-        api(`/member/sermons/${ids.second}/progress`, token, { method: 'PUT', json: { videoCompleted: value } }),
-        api(`/member/sermons/${ids.second}/favorite`, token, { method: 'PUT', json: { favorite: value } }),
-        api(`/member/sermons/${ids.second}/progress`, token, { method: 'PUT', json: { devotionalCompleted: !value } }),
+        api(`/member/sermons/${ids.published}/progress`, token, { method: 'PUT', json: { outlineRead: value } }),
+        api(`/member/sermons/${ids.published}/progress`, token, { method: 'PUT', json: { videoCompleted: value } }),
+        api(`/member/sermons/${ids.published}/favorite`, token, { method: 'PUT', json: { favorite: value } }),
+        api(`/member/sermons/${ids.published}/progress`, token, { method: 'PUT', json: { devotionalCompleted: !value } }),
       ]);
       for (const res of results) assert.equal(res.status, 200);
-      const state = (await (await api(`/member/sermons/${ids.second}`, token)).json() as J).progress;
+      const state = (await (await api(`/member/sermons/${ids.published}`, token)).json() as J).progress;
       assert.deepEqual([state.outlineRead, state.videoCompleted, state.favorite, state.devotionalCompleted], [value, value, value, !value], `round ${round}`);
     }
+  });
+
+  it('"video watched" is the server\u2019s call: refused without a playback link, and until the recording could have been played through', async () => {
+    const user = randomUUID();
+    const me = await tokenFor(orgA, 'MEMBER', user);
+    const claim = () => api(`/member/sermons/${ids.published}/progress`, me, { method: 'PUT', json: { videoCompleted: true } });
+    const progressNow = async () => ((await (await api(`/member/sermons/${ids.published}`, me)).json()) as J).progress;
+
+    // A forged claim: the recording was never fetched by this reader.
+    const forged = await claim();
+    assert.equal(forged.status, 409);
+    const forgedBody = await forged.json() as J;
+    assert.equal(forgedBody.reason, 'not_watched');
+    assert.equal(forgedBody.countsAfterSeconds, null);
+    assert.equal((await progressNow()).videoCompleted, false);
+    // Together with another flag, nothing of the request is written.
+    const mixed = await api(`/member/sermons/${ids.published}/progress`, me, { method: 'PUT', json: { outlineRead: true, videoCompleted: true } });
+    assert.equal(mixed.status, 409);
+    await mixed.arrayBuffer();
+    assert.equal((await progressNow()).outlineRead, false);
+
+    // Fetched but claimed at once: a 60-second recording needs 0.9 × 60 / 2 = 27 s of wall-clock time.
+    await (await api(`/member/sermons/${ids.published}/media`, me)).arrayBuffer();
+    const early = await claim();
+    assert.equal(early.status, 409);
+    const earlyBody = await early.json() as J;
+    assert.ok(earlyBody.countsAfterSeconds >= 25 && earlyBody.countsAfterSeconds <= 27, `counts after ${earlyBody.countsAfterSeconds} s`);
+    assert.equal((await progressNow()).videoCompleted, false);
+
+    // A renewed link keeps the session's start; 20 s after it the claim is still early, after 30 s it counts.
+    await db.updateTable('member_playback_sessions' as never).set({ started_at: sql`now() - interval '20 seconds'` } as never).where('user_id' as never, '=', user as never).execute();
+    await (await api(`/member/sermons/${ids.published}/media`, me)).arrayBuffer();
+    const stillEarly = await claim();
+    assert.equal(stillEarly.status, 409);
+    assert.ok(((await stillEarly.json()) as J).countsAfterSeconds <= 7);
+    await db.updateTable('member_playback_sessions' as never).set({ started_at: sql`now() - interval '30 seconds'` } as never).where('user_id' as never, '=', user as never).execute();
+    const counted = await claim();
+    assert.equal(counted.status, 200, await counted.clone().text());
+    assert.equal(((await counted.json()) as J).progress.videoCompleted, true);
+
+    // Taking the mark back is always allowed; another reader's session does not count for me.
+    const undo = await api(`/member/sermons/${ids.published}/progress`, me, { method: 'PUT', json: { videoCompleted: false } });
+    assert.equal(undo.status, 200);
+    await undo.arrayBuffer();
+    const other = await tokenFor(orgA, 'MEMBER', randomUUID());
+    const theirs = await api(`/member/sermons/${ids.published}/progress`, other, { method: 'PUT', json: { videoCompleted: true } });
+    assert.equal(theirs.status, 409);
+    await theirs.arrayBuffer();
+    // Hidden sermons stay a plain 404, never a 409 that would tell them apart.
+    for (const hidden of [ids.review, ids.foreign, randomUUID()]) {
+      const res = await api(`/member/sermons/${hidden}/progress`, me, { method: 'PUT', json: { videoCompleted: true } });
+      assert.equal(res.status, 404, hidden);
+      await res.arrayBuffer();
+    }
+  });
+
+  it('staff unpublish: ADMIN, PASTOR and STAFF of the church only; members stop seeing it at once, progress is kept for a re-publish, an event is written', async () => {
+    const reader = randomUUID();
+    const me = await tokenFor(orgA, 'MEMBER', reader);
+    const seeded: string[] = [];
+    for (const role of ROLES) {
+      const sermon = await seedSermon(orgA, `Unpublish by ${role}`, 'PUBLISHED', '2026-10-01');
+      seeded.push(sermon);
+      const own = await tokenFor(orgA, role);
+      const foreign = await tokenFor(orgB, role);
+      const fromForeign = await api(`/sermons/${sermon}/unpublish`, foreign, { method: 'POST' });
+      assert.equal(fromForeign.status, ['MEMBER', 'VOLUNTEER'].includes(role) ? 403 : 404, `foreign ${role}`);
+      await fromForeign.arrayBuffer();
+      const res = await api(`/sermons/${sermon}/unpublish`, own, { method: 'POST' });
+      if (role === 'MEMBER' || role === 'VOLUNTEER') {
+        assert.equal(res.status, 403, role);
+        await res.arrayBuffer();
+        assert.equal((await api(`/member/sermons/${sermon}`, me)).status, 200, `${role} changed nothing`);
+        continue;
+      }
+      assert.equal(res.status, 200, `${role}: ${await res.clone().text()}`);
+      assert.equal(((await res.json()) as J).sermon.status, 'REVIEW');
+    }
+
+    const sermon = await seedSermon(orgA, 'Faith Forward: Unpublished and back', 'PUBLISHED', '2026-10-02');
+    seeded.push(sermon);
+    const days = (await db.selectFrom('devotionals').select('id').where('sermon_id', '=', sermon).orderBy('day_number').execute()).map((r) => r.id);
+    await api(`/member/sermons/${sermon}/progress`, me, { method: 'PUT', json: { outlineRead: true } });
+    await api(`/member/sermons/${sermon}/favorite`, me, { method: 'PUT', json: { favorite: true } });
+    await api(`/member/sermons/${sermon}/view`, me, { method: 'POST' });
+    await api(`/member/devotionals/${days[0]}/progress`, me, { method: 'PUT', json: { completed: true } });
+    const admin = await tokenFor(orgA, 'ADMIN');
+    const unpublished = await api(`/sermons/${sermon}/unpublish`, admin, { method: 'POST' });
+    assert.equal(unpublished.status, 200);
+    await unpublished.arrayBuffer();
+    // At once: library, dashboard, the sermon, and every write answer as for a missing sermon.
+    const library = ((await (await api('/member/sermons?pageSize=100', me)).json()) as J).sermons.map((s: J) => s.id);
+    assert.ok(!library.includes(sermon));
+    const dash = (await (await api('/member/dashboard', me)).json()) as J;
+    assert.ok(!dash.recentlyViewed.some((s: J) => s.id === sermon));
+    for (const [method, path, json] of reads(sermon)) {
+      const hidden = await api(path, me, { method, ...(json ? { json } : {}) });
+      assert.equal(hidden.status, 404, `${method} ${path}`);
+      await hidden.arrayBuffer();
+    }
+    // The state rules: only PUBLISHED can be unpublished; bad ids are refused by the schema.
+    const again = await api(`/sermons/${sermon}/unpublish`, admin, { method: 'POST' });
+    assert.equal(again.status, 409);
+    assert.equal(((await again.json()) as J).detail, 'Only a published sermon can be unpublished.');
+    const processing = await api(`/sermons/${ids.processing}/unpublish`, admin, { method: 'POST' });
+    assert.equal(processing.status, 409);
+    await processing.arrayBuffer();
+    const badId = await api('/sermons/not-a-uuid/unpublish', admin, { method: 'POST' });
+    assert.equal(badId.status, 400);
+    await badId.arrayBuffer();
+    assert.equal((await api(`/sermons/${randomUUID()}/unpublish`, admin, { method: 'POST' })).status, 404);
+
+    const { rows: events } = await sql<{ type: string; envelope: J }>`select type, envelope from outbox where key = ${sermon} order by seq`.execute(db);
+    const event = events.find((e) => e.type === 'sermons.sermon.unpublished.v1');
+    assert.ok(event, events.map((e) => e.type).join(', '));
+    assert.equal(event.envelope.data.sermonId, sermon);
+    assert.equal(event.envelope.orgId, orgA);
+
+    // Re-published: everything the member had is back.
+    const republish = await api(`/sermons/${sermon}/publish`, admin, { method: 'POST' });
+    assert.equal(republish.status, 200);
+    await republish.arrayBuffer();
+    const back = ((await (await api(`/member/sermons/${sermon}`, me)).json()) as J).progress;
+    assert.equal(back.outlineRead, true);
+    assert.equal(back.favorite, true);
+    assert.deepEqual(back.days, { [days[0] as string]: true });
+    assert.ok(((await (await api('/member/dashboard', me)).json()) as J).recentlyViewed.some((s: J) => s.id === sermon));
+    // The later tests count the church's library exactly.
+    for (const id of seeded) await db.deleteFrom('sermons').where('id', '=', id).execute();
   });
 
   it('search, series filter, favourites and recently viewed (newest first, 10 kept)', async () => {

@@ -52,6 +52,24 @@ const COLUMN_OF: Record<keyof ProgressFlags, 'outline_read' | 'devotional_comple
   videoCompleted: 'video_completed',
 };
 
+/** Share of the recording that counts as watched (the player reports its played ranges against it). */
+export const WATCHED_SHARE = 0.9;
+/** The fastest playback the player's own controls offer (Chromium and Firefox: 2×). */
+export const MAX_PLAYBACK_RATE = 2;
+
+/**
+ * The server's rule for "video watched" (ADR 0018, consequences): the reader was handed a playback
+ * link for this sermon (a playback session exists), and enough wall-clock time has passed since the
+ * first hand-out to play WATCHED_SHARE of the recording at MAX_PLAYBACK_RATE. The client cannot
+ * claim a recording it never fetched, nor one it could not have played through yet.
+ */
+function watchedSql(reader: Reader): RawBuilder<unknown> {
+  return sql`exists (
+    select 1 from member_playback_sessions ps
+    where ps.user_id = ${reader.userId} and ps.sermon_id = s.id
+      and extract(epoch from now() - ps.started_at) * ${MAX_PLAYBACK_RATE} >= ${WATCHED_SHARE} * coalesce(s.duration, 0))`;
+}
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -173,10 +191,12 @@ export class MemberRepository {
     const columns = entries.map(([column]) => sql.ref(column));
     const values = entries.map(([, value]) => sql`${value}`);
     const updates = entries.map(([column]) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`);
+    // "Watched" is the server's call, not the client's: see watchedRecently below.
+    const watched = flags.videoCompleted === true ? sql`and ${watchedSql(reader)}` : sql``;
     const { rows } = await sql<{ sermon_id: string }>`
       insert into user_sermon_progress (user_id, sermon_id, org_id, ${sql.join(columns)})
       select ${reader.userId}::uuid, s.id, s.org_id, ${sql.join(values)}
-      from sermons s where s.id = ${sermonId} and s.org_id = ${reader.orgId} and s.status = 'PUBLISHED'
+      from sermons s where s.id = ${sermonId} and s.org_id = ${reader.orgId} and s.status = 'PUBLISHED' ${watched}
       on conflict (user_id, sermon_id) do update set ${sql.join(updates)}, updated_at = now()
       returning sermon_id`.execute(this.db);
     return rows.length === 1;
@@ -203,6 +223,28 @@ export class MemberRepository {
       await this.db.deleteFrom('user_favorites').where('user_id', '=', reader.userId).where('sermon_id', '=', sermonId).execute();
     }
     return true;
+  }
+
+  /**
+   * The reader was just handed a playback link for this sermon: the first hand-out starts the
+   * playback session (kept across link renewals), so the clock for "watched" starts there.
+   */
+  async startPlayback(reader: Reader, sermonId: string): Promise<void> {
+    await sql`
+      insert into member_playback_sessions (user_id, sermon_id, org_id)
+      select ${reader.userId}::uuid, s.id, s.org_id
+      from sermons s where s.id = ${sermonId} and s.org_id = ${reader.orgId} and s.status = 'PUBLISHED'
+      on conflict (user_id, sermon_id) do update set last_served_at = now()`.execute(this.db);
+  }
+
+  /** Seconds until a "watched" claim for this visible sermon would count; null when there is no playback session. */
+  async secondsUntilWatched(reader: Reader, sermonId: string): Promise<number | null> {
+    const { rows } = await sql<{ wait: number }>`
+      select greatest(0, ${WATCHED_SHARE}::float8 * coalesce(s.duration, 0) / ${MAX_PLAYBACK_RATE}::float8
+                         - extract(epoch from now() - ps.started_at))::float8 as wait
+      from member_playback_sessions ps join sermons s on s.id = ps.sermon_id
+      where ps.user_id = ${reader.userId} and ps.sermon_id = ${sermonId} and s.org_id = ${reader.orgId}`.execute(this.db);
+    return rows[0] ? Math.ceil(rows[0].wait) : null;
   }
 
   async recordView(reader: Reader, sermonId: string): Promise<boolean> {

@@ -8,7 +8,6 @@ import type { MemberService } from './member.service.ts';
 import type { Reader } from './member.repository.ts';
 import { dayProgressBody, favoriteBody, idParams, libraryQuery, progressBody, type LibraryQuery } from './member.schemas.ts';
 import { outlinePdf } from './outline.pdf.ts';
-import { playbackOf } from './playback.ts';
 
 export interface MemberRoutesOptions {
   members: MemberService;
@@ -60,8 +59,7 @@ export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOp
   }, async (request) => ({ progress: await members.setDayCompleted(await readerOf(request), request.params.id, request.body.completed) }));
 
   app.get<IdRequest>('/sermons/:id/media', { schema: { tags, params: idParams } }, async (request) => {
-    const sermon = await members.visible(await readerOf(request), request.params.id);
-    return playbackOf(sermon, await raw());
+    return members.playback(await readerOf(request), request.params.id, await raw());
   });
 
   app.get<IdRequest>('/sermons/:id/outline.pdf', { schema: { tags, params: idParams } }, async (request, reply) => {

@@ -48,3 +48,6 @@ export const favoriteBody = {
   required: ['favorite'],
   properties: { favorite: { type: 'boolean' } },
 } as const;
+
+/** A route's `:id` that must be a UUID (OpenAPI `format: uuid`; anything else is a 400 naming the field). */
+export const uuidParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;

@@ -6,6 +6,9 @@ import { sermonErrors } from '../domain/sermon.errors.ts';
 import type { SermonsRow } from '../data/sermons.table.ts';
 import { MemberRepository, type LibraryFilter, type LibraryRow, type ProgressFlags, type Reader } from './member.repository.ts';
 import type { MemberDb } from './member.tables.ts';
+import type { Bucket } from '@lectern/service-kit';
+import { memberErrors } from './member.errors.ts';
+import { playbackOf } from './playback.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Spec 001 §9: recently viewed, fetch limit 10 (the page shows 3). */
@@ -101,8 +104,21 @@ export class MemberService {
   }
 
   async setProgress(reader: Reader, id: string, flags: ProgressFlags) {
-    if (!UUID.test(id) || !(await this.repository.setProgress(reader, id, flags))) throw sermonErrors.notFound();
+    if (!UUID.test(id)) throw sermonErrors.notFound();
+    if (!(await this.repository.setProgress(reader, id, flags))) {
+      // Nothing written: either the sermon is not visible (404) or the "watched" claim is not yet believable (409).
+      if (flags.videoCompleted !== true || !(await this.repository.visibleSermon(reader, id))) throw sermonErrors.notFound();
+      throw memberErrors.notWatched(await this.repository.secondsUntilWatched(reader, id));
+    }
     return this.progress(reader, id);
+  }
+
+  /** The recording's playback link for a visible sermon; handing it out starts the reader's playback session. */
+  async playback(reader: Reader, id: string, bucket: Bucket) {
+    const sermon = await this.visible(reader, id);
+    const link = await playbackOf(sermon, bucket);
+    await this.repository.startPlayback(reader, sermon.id);
+    return link;
   }
 
   async setDayCompleted(reader: Reader, devotionalId: string, completed: boolean) {

@@ -36,6 +36,14 @@ export interface RecentlyViewedTable {
   viewed_at: Generated<Date>;
 }
 
+export interface MemberPlaybackSessionsTable {
+  user_id: string;
+  sermon_id: string;
+  org_id: string;
+  started_at: Generated<Date>;
+  last_served_at: Generated<Date>;
+}
+
 export interface DiscussionGuidesTable {
   sermon_id: string;
   org_id: string;
@@ -58,6 +66,7 @@ export interface MemberTables {
   user_favorites: UserFavoritesTable;
   recently_viewed: RecentlyViewedTable;
   discussion_guides: DiscussionGuidesTable;
+  member_playback_sessions: MemberPlaybackSessionsTable;
 }
 
 export type MemberDb = SermonsDb & MemberTables;
