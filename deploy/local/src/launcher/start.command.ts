@@ -11,6 +11,7 @@ import { devStateDir, repoRoot } from '../support/paths.ts';
 import { appSpecs, demoAccount, demoAccounts, edgePort, publicOrigin, sampleFeedUrl, services, startApp, type RunningApp } from './apps.ts';
 import { bold, dim, green, red, say } from './console.ts';
 import { frontendStaleReason, markFrontendBuilt } from './frontend.ts';
+import { DEMO_SERMON_TITLE, ensureDemoSermon } from './demo-sermon.ts';
 
 const logDir = path.join(devStateDir, 'logs');
 
@@ -133,6 +134,19 @@ export async function startCommand(): Promise<number> {
     });
   }
 
+  // The demo church's published sermon (demo-sermon.ts): processed by the real pipeline in the background.
+  const demoSermon = healthy.includes('identity') && healthy.includes('sermons') && apps.some((a) => a.spec.name === 'worker');
+  if (demoSermon) {
+    const churchDomain = demoAccount.email.split('@')[1];
+    void ensureDemoSermon({
+      origin: publicOrigin,
+      email: `pastor@${churchDomain}`,
+      password: demoAccount.password,
+      workDir: path.join(devStateDir, 'demo'),
+      log: (line) => say('demo', line),
+    });
+  }
+
   const e = infra.endpoints;
   const lines = [
     '',
@@ -141,6 +155,7 @@ export async function startCommand(): Promise<number> {
     ...(healthy.includes('identity')
       ? [`  Demo accounts    password ${demoAccount.password} for each`, ...demoAccounts().map((a) => `    ${a.email.padEnd(24)} ${a.what}`)]
       : []),
+    ...(demoSermon ? [`  Demo sermon      '${DEMO_SERMON_TITLE}', published for the member area once the pipeline has processed it (lines marked demo)`] : []),
     ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
     ...(apps.some((a) => a.spec.name === 'feeds') ? [`  Sample RSS feed  ${sampleFeedUrl} (console → RSS Migration)`] : []),
     ...(apps.some((a) => a.spec.name === 'church-systems')
