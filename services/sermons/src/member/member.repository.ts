@@ -12,8 +12,8 @@ export interface Reader {
   orgId: string;
 }
 
-/** 'Series: Title' → 'Series'; anything else → 'General' (spec 001 §2 Member area). */
-export const SERIES_SQL = sql<string>`case when s.title ~ '^[^:]+:\\s*\\S' then btrim(split_part(s.title, ':', 1)) else 'General' end`;
+// A sermon's series ('Series: Title' → 'Series', anything else → 'General'; spec 001 §2) is the
+// stored generated column sermons.series (migration 202611240010_member_series), indexed per church.
 
 export interface LibraryFilter {
   search?: string;
@@ -88,7 +88,7 @@ export class MemberRepository {
       const pattern = likePattern(filter.search);
       conditions.push(sql`(s.title ilike ${pattern} or coalesce(s.speaker, '') ilike ${pattern} or o.outline->>'theme' ilike ${pattern})`);
     }
-    if (filter.series) conditions.push(sql`${SERIES_SQL} = ${filter.series}`);
+    if (filter.series) conditions.push(sql`s.series = ${filter.series}`);
     if (filter.favoritesOnly) conditions.push(sql`f.user_id is not null`);
     const where = sql.join(conditions, sql` and `);
     // The outline (a large jsonb) is joined for the search only; the page reads its theme for 12 rows.
@@ -97,7 +97,7 @@ export class MemberRepository {
     const [page, count] = await Promise.all([
       sql<LibraryRow>`
         select s.id, s.title, s.speaker, s.recorded_on::text as recorded_on, s.created_at, s.published_at, s.duration,
-          ${SERIES_SQL} as series, (select ot.outline->>'theme' from outlines ot where ot.sermon_id = s.id) as theme,
+          s.series, (select ot.outline->>'theme' from outlines ot where ot.sermon_id = s.id) as theme,
           (s.temporary_media_path is not null or s.media_url is not null) as has_media,
           (f.user_id is not null) as favorite,
           coalesce(p.outline_read, false) as outline_read,
@@ -115,18 +115,26 @@ export class MemberRepository {
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   }
 
+  /**
+   * The dashboard's figures. Church-wide parts (total, series) read the published-sermon indexes;
+   * the reader's parts start from the reader's own rows, so the cost follows what one reader did,
+   * not the size of the church's library.
+   */
   async stats(reader: Reader) {
     const { rows } = await sql<{ total: number; completed: number; in_progress: number; favorites: number; series: string[] | null }>`
-      select count(*)::int as total,
-        (count(*) filter (where p.outline_read and p.devotional_completed and p.video_completed))::int as completed,
-        (count(*) filter (where (p.outline_read or p.devotional_completed or p.video_completed)
-                          and not (p.outline_read and p.devotional_completed and p.video_completed)))::int as in_progress,
-        (count(f.user_id))::int as favorites,
-        array_agg(distinct ${SERIES_SQL}) as series
-      from sermons s
-      left join user_sermon_progress p on p.sermon_id = s.id and p.user_id = ${reader.userId}
-      left join user_favorites f on f.sermon_id = s.id and f.user_id = ${reader.userId}
-      where s.org_id = ${reader.orgId} and s.status = 'PUBLISHED'`.execute(this.db);
+      with mine as (
+        select p.outline_read, p.devotional_completed, p.video_completed
+        from user_sermon_progress p join sermons s on s.id = p.sermon_id
+        where p.user_id = ${reader.userId} and s.org_id = ${reader.orgId} and s.status = 'PUBLISHED'
+      )
+      select
+        (select count(*)::int from sermons s where s.org_id = ${reader.orgId} and s.status = 'PUBLISHED') as total,
+        (select count(*)::int from mine where outline_read and devotional_completed and video_completed) as completed,
+        (select count(*)::int from mine where (outline_read or devotional_completed or video_completed)
+                                          and not (outline_read and devotional_completed and video_completed)) as in_progress,
+        (select count(*)::int from user_favorites f join sermons s on s.id = f.sermon_id
+          where f.user_id = ${reader.userId} and s.org_id = ${reader.orgId} and s.status = 'PUBLISHED') as favorites,
+        array(select distinct s.series from sermons s where s.org_id = ${reader.orgId} and s.status = 'PUBLISHED') as series`.execute(this.db);
     const row = rows[0] ?? { total: 0, completed: 0, in_progress: 0, favorites: 0, series: [] };
     return { total: row.total, completed: row.completed, inProgress: row.in_progress, favorites: row.favorites, series: (row.series ?? []).sort() };
   }
@@ -135,7 +143,7 @@ export class MemberRepository {
   async recentlyViewed(reader: Reader, limit: number): Promise<(LibraryRow & { viewed_at: Date })[]> {
     const { rows } = await sql<LibraryRow & { viewed_at: Date }>`
       select s.id, s.title, s.speaker, s.recorded_on::text as recorded_on, s.created_at, s.published_at, s.duration,
-        ${SERIES_SQL} as series, o.outline->>'theme' as theme,
+        s.series, o.outline->>'theme' as theme,
         (s.temporary_media_path is not null or s.media_url is not null) as has_media,
         (f.user_id is not null) as favorite,
         coalesce(p.outline_read, false) as outline_read,
