@@ -3,7 +3,7 @@
 // context (empty HTTP cache, so the shell, the member bundle and every API answer come over the
 // wire). "Meaningful" = the first library card is on screen (a frame after it was inserted).
 // Target: < 1,500 ms (median of the runs). Prints; does not assert.
-// Run: node bench/member-dashboard-paint.bench.ts   (PAINT_RUNS=5 SERMONS=1000)
+// Run: node bench/member-dashboard-paint.bench.ts   (PAINT_RUNS=5 SERMONS=1000 PAINT_WATERFALL=1)
 import { randomUUID } from 'node:crypto';
 import { loadAverage, percentile, targetLine } from '@lectern/local-stack/bench';
 import { assertFrontEndsBuilt, launchBrowser } from '../test/frontend.helpers.ts';
@@ -14,6 +14,8 @@ import { signInThroughForm, VISIBLE } from '../test/signin.helpers.ts';
 const RUNS = Number(process.env.PAINT_RUNS ?? 5);
 const SERMONS = Number(process.env.SERMONS ?? 1000);
 const TARGET_MS = 1500;
+/** PAINT_WATERFALL=1 prints the last run's resource timing (what the first paint waited for). */
+const WATERFALL = process.env.PAINT_WATERFALL === '1';
 
 const CARD_PAINT_PROBE = `
   window.__cardPaint = null;
@@ -61,6 +63,14 @@ try {
     }));
     paints.push(card);
     contentful.push(fcp);
+    if (WATERFALL && run === RUNS - 1) {
+      // What the page waited for, in order: resource timing of the last run (ms from navigation start).
+      const entries = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as unknown as { name: string; startTime: number; responseEnd: number; encodedBodySize: number }[]).map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, bytes: e.encodedBodySize })),
+      );
+      console.log('waterfall of the last run (start → end ms, encoded bytes):');
+      for (const e of entries.sort((a, b) => a.start - b.start)) console.log(`  ${e.start.toFixed(0).padStart(6)} → ${e.end.toFixed(0).padStart(6)}  ${String(e.bytes).padStart(8)}  ${e.name.replace(stack.origin, '')}`);
+    }
     await context.close();
   }
   const sorted = [...paints].sort((a, b) => a - b);
