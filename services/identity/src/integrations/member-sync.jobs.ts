@@ -1,4 +1,4 @@
-// The member_sync_jobs rows (ADR 0020): enqueue (one active job per integration), claim under a
+// The member_sync_jobs rows (ADR 0021): enqueue (one active job per integration), claim under a
 // lease, progress written with each page, finish. Every write after the claim checks the lease
 // owner, so an instance that lost its lease (stalled, partitioned, stopped) can never write again.
 import { sql } from 'kysely';

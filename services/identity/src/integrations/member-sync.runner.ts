@@ -1,4 +1,4 @@
-// Runs member syncs in the background on every identity instance (ADR 0020): a drain loop claims
+// Runs member syncs in the background on every identity instance (ADR 0021): a drain loop claims
 // one job at a time under a lease (renewed while it runs), reads the vendor page by page from the
 // job's saved resume point, and writes each page's members and the job's progress in one
 // transaction that first checks the lease is still ours. A crash or restart leaves the job
