@@ -21,11 +21,12 @@ import { discussionGuideInternalRoutes, discussionGuideStaffRoutes } from './mem
 import { sermonRoutes } from './routes/sermons.routes.ts';
 import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
 import { UploadSigner } from './upload/upload.signing.ts';
+import { UploadExpiry } from './upload/upload.expiry.ts';
 
 export const RAW_BUCKET = 'sermons-raw';
 const LIVE_ROLES: ReadonlySet<string> = new Set(['ADMIN', 'PASTOR', 'STAFF']);
 
-export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonUseCases; pipeline: PipelineClient; hub: LiveFanoutHub; rawBucket: () => Promise<Bucket>; storage: Storage };
+export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonUseCases; pipeline: PipelineClient; hub: LiveFanoutHub; uploadExpiry: UploadExpiry; rawBucket: () => Promise<Bucket>; storage: Storage };
 
 export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> & { uploadTimeoutMs?: number } = {}): Promise<SermonsApp> {
   const { uploadTimeoutMs, ...appOptions } = options;
@@ -46,6 +47,8 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const sermons = createSermonUseCases({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
   const active = new ActiveUploads();
+  const uploadExpiry = new UploadExpiry({ db: app.kit.db, removal: sermons.removal, config, log: app.log });
+  app.addHook('onReady', async () => uploadExpiry.start());
   app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${BILLING_PLAN_GROUP}`, services: ['billing'], handlers: billingPlanHandlers(config) });
 
   await app.register(sermonRoutes, { prefix, sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: RAW_BUCKET });
@@ -71,6 +74,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
     },
   });
   app.addHook('onClose', async () => {
+    await uploadExpiry.stop();
     await pipeline.close().catch(() => undefined);
     await hub.stop();
     await storage.close();
@@ -78,6 +82,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   app.decorate('sermons', sermons);
   app.decorate('pipeline', pipeline);
   app.decorate('hub', hub);
+  app.decorate('uploadExpiry', uploadExpiry);
   app.decorate('rawBucket', rawBucket);
   app.decorate('storage', storage);
   return app as SermonsApp;

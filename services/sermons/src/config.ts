@@ -16,10 +16,18 @@ export const SermonsConfigSchema = defineConfig({
   STORAGE_SIGNING_SECRET: Type.String({ minLength: 32 }),
   /** Service token of /internal (pipeline worker → sermons). Unset: the internal routes refuse every call. */
   SERMONS_INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
-  /** Sermons in the pipeline at once (all organizations) before uploads and retries answer 429. */
   /** Temporal task queue the pipeline worker serves (the worker reads the same variable). */
   SERMON_PIPELINE_TASK_QUEUE: Type.String({ default: 'sermon-pipeline', minLength: 1 }),
+  /**
+   * Sermons in the pipeline at once (all organizations) before a church that already has its fair
+   * share (this ÷ churches with work in the pipeline) gets 429 busy (domain/pipeline.capacity.ts).
+   */
   SERMON_PIPELINE_CAPACITY: Type.Integer({ default: 4, minimum: 1 }),
+  /**
+   * An upload with no progress for this long can never complete (the link lives 60 minutes, a
+   * started upload at most 10): its bytes, record and quota unit are released.
+   */
+  SERMON_UPLOAD_EXPIRY_MINUTES: Type.Integer({ default: 75, minimum: 1 }),
   /** Uploads per cycle by plan, `plan:limit,…`. */
   SERMON_QUOTA_LIMITS: Type.String({ default: 'free:4,standard:12,premium:40', pattern: '^[a-z0-9_-]+:\\d+(,[a-z0-9_-]+:\\d+)*$' }),
   SERMON_DEFAULT_PLAN: Type.String({ default: 'standard', minLength: 1 }),

@@ -71,12 +71,6 @@ export async function countSermons(db: Executor, orgId: string, monthStart: Date
     .executeTakeFirstOrThrow();
 }
 
-/** Sermons in the pipeline now, every organization. */
-export async function countProcessing(db: Executor): Promise<number> {
-  const row = await db.selectFrom('sermons').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'PROCESSING').executeTakeFirstOrThrow();
-  return row.n;
-}
-
 export async function insertSermon(db: Executor, values: NewSermons): Promise<SermonsRow> {
   return db.insertInto('sermons').values(values).returningAll().executeTakeFirstOrThrow();
 }

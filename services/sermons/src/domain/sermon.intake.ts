@@ -4,10 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@lectern/events';
 import { AppError, appendEvent, ErrorCode } from '@lectern/service-kit';
-import type { SermonsConfig } from '../config.ts';
 import type { SermonProgressUpdate } from '../data/sermon-progress.table.ts';
 import type { SermonsRow } from '../data/sermons.table.ts';
-import { countProcessing, type Executor, findSermon, findSermonAnyOrg, insertSermon, insertSermonOnce, updateSermon, upsertProgress } from '../data/sermon.repository.ts';
+import { findSermon, findSermonAnyOrg, insertSermon, insertSermonOnce, updateSermon, upsertProgress } from '../data/sermon.repository.ts';
 import type { Actor } from './sermon.actor.ts';
 import type { SermonChanges } from './sermon.changes.ts';
 import type { SermonProcessing } from './sermon.processing.ts';
@@ -32,7 +31,7 @@ export interface MigratedSermonInput {
 }
 
 export class SermonIntake {
-  private readonly deps: { changes: SermonChanges; quota: QuotaService; processing: SermonProcessing; assertCapacity: () => Promise<void> };
+  private readonly deps: { changes: SermonChanges; quota: QuotaService; processing: SermonProcessing; assertCapacity: (orgId: string) => Promise<void> };
 
   constructor(deps: SermonIntake['deps']) {
     this.deps = deps;
@@ -40,7 +39,7 @@ export class SermonIntake {
 
   /** Capacity → quota → sermon (PROCESSING) + progress + created event. */
   async create(actor: Actor, input: NewSermonInput, progress: SermonProgressUpdate = {}): Promise<SermonsRow> {
-    await this.deps.assertCapacity();
+    await this.deps.assertCapacity(actor.orgId);
     return this.deps.changes.db.transaction().execute(async (trx) => {
       await this.deps.quota.consume(trx, actor.orgId);
       const sermon = await insertSermon(trx, {
@@ -117,11 +116,6 @@ export class SermonIntake {
     await updateSermon(this.deps.changes.db, sermon.id, { temporary_media_path: sermon.upload_key, duration });
     await this.deps.processing.reportProgress(sermon, 'upload', 100, 'Downloaded from the feed');
   }
-}
-
-/** Sermons in the pipeline now, every organization: the capacity that makes 429 busy. */
-export async function assertPipelineCapacity(db: Executor, config: Pick<SermonsConfig, 'SERMON_PIPELINE_CAPACITY'>): Promise<void> {
-  if ((await countProcessing(db)) >= config.SERMON_PIPELINE_CAPACITY) throw sermonErrors.busy();
 }
 
 export function newUploadKey(ext: string): string {

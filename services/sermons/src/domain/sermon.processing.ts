@@ -13,7 +13,7 @@ import { normaliseDevotional, type DevotionalInput } from './devotional.input.ts
 import { sermonErrors } from './sermon.errors.ts';
 
 export class SermonProcessing {
-  private readonly deps: { changes: SermonChanges; pipeline: PipelineClient; log: ServiceLog; assertCapacity: () => Promise<void> };
+  private readonly deps: { changes: SermonChanges; pipeline: PipelineClient; log: ServiceLog; assertCapacity: (orgId: string) => Promise<void> };
 
   constructor(deps: SermonProcessing['deps']) {
     this.deps = deps;
@@ -45,7 +45,7 @@ export class SermonProcessing {
     if (!sermon.temporary_media_path) throw sermonErrors.missingMedia();
     const progress = await findProgress(this.deps.changes.db, id);
     if (sermon.status !== 'FAILED' && progress?.status !== 'failed') throw sermonErrors.notFailed();
-    await this.deps.assertCapacity();
+    await this.deps.assertCapacity(sermon.org_id);
     const failedStep = pipelineStepOf(progress?.current_step ?? 'transcribe', progress?.transcribe_pct ?? 0);
     await this.deps.changes.tx(async (trx, after) => {
       await updateSermon(trx, id, { status: 'PROCESSING' });

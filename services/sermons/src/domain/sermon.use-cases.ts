@@ -7,7 +7,8 @@ import type { SermonsDb } from '../data/database.ts';
 import type { PipelineClient } from '../pipeline/pipeline.client.ts';
 import type { ServiceLog } from './sermon.actor.ts';
 import { SermonChanges } from './sermon.changes.ts';
-import { assertPipelineCapacity, SermonIntake } from './sermon.intake.ts';
+import { SermonIntake } from './sermon.intake.ts';
+import { assertFairCapacity } from './pipeline.capacity.ts';
 import { SermonProcessing } from './sermon.processing.ts';
 import { SermonQueries } from './sermon.queries.ts';
 import { SermonRemoval } from './sermon.removal.ts';
@@ -28,7 +29,7 @@ export function createSermonUseCases(deps: { db: Kysely<SermonsDb>; config: Serm
   const changes = new SermonChanges(deps.db, deps.hub);
   const quota = new QuotaService(deps.config);
   // A retry puts a sermon back into the pipeline, so it checks the intake's capacity too.
-  const assertCapacity = () => assertPipelineCapacity(deps.db, deps.config);
+  const assertCapacity = (orgId: string) => assertFairCapacity(deps.db, orgId, deps.config);
   const processing = new SermonProcessing({ changes, pipeline: deps.pipeline, log: deps.log, assertCapacity });
   const intake = new SermonIntake({ changes, quota, processing, assertCapacity });
   return {
