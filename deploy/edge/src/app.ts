@@ -70,8 +70,10 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
   for (const service of SERVICES) {
     const prefix = `/api/${service}`;
     const upstream = config.services[service];
+    const next = roundRobin(config.instances[service]);
     await app.register(httpProxy, {
-      upstream,
+      // Several instances: no fixed upstream, each request and WebSocket upgrade picks the next one.
+      upstream: next ? '' : upstream,
       prefix,
       rewritePrefix: prefix,
       websocket: true,
@@ -93,6 +95,7 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
         },
       } as FastifyHttpProxyOptions['wsClientOptions'],
       replyOptions: {
+        ...(next ? { getUpstream: () => next() } : {}),
         // Services see the client's address (identity throttles sign-in per address), never a
         // value the client made up: X-Forwarded-For is replaced, not appended to.
         rewriteRequestHeaders: (request, headers) => ({
@@ -162,4 +165,11 @@ export async function buildApp(config: EdgeConfig, options: { logger?: boolean |
   });
 
   return app;
+}
+
+/** Undefined for a single instance; otherwise a function giving the instances in turn. */
+function roundRobin(instances: string[]): (() => string) | undefined {
+  if (instances.length < 2) return undefined;
+  let turn = 0;
+  return () => instances[turn++ % instances.length]!;
 }

@@ -237,6 +237,42 @@ test('credentials in URLs (sign-in token, invite ids, upload tokens, signed stor
   }
 });
 
+test('several instances of a service (comma-separated URL): requests and WebSocket connections go to each in turn', async () => {
+  // Two instances that say who they are, over HTTP and over the live socket.
+  const instances = await Promise.all(['a', 'b'].map(async (name) => {
+    const server = Fastify();
+    server.get('/api/identity/who', async () => ({ instance: name }));
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const wss = new WebSocketServer({ server: server.server, handleProtocols: () => 'lectern.live.v1' });
+    wss.on('connection', (socket) => socket.send(name));
+    return { server, url: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+  }));
+  const config = loadEdgeConfig({ EDGE_SHELL_DIR: shellDir, IDENTITY_URL: instances.map((i) => i.url).join(', ') });
+  assert.deepEqual(config.instances.identity, instances.map((i) => i.url));
+  const twoEdge = await buildApp(config, { logger: false });
+  await twoEdge.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(twoEdge.server.address() as AddressInfo).port}`;
+  try {
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) answers.push(((await (await fetch(`${base}/api/identity/who`)).json()) as { instance: string }).instance);
+    assert.deepEqual(answers, ['a', 'b', 'a', 'b']);
+    const greetings: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/api/identity/live`, ['lectern.live.v1']);
+      greetings.push(await new Promise<string>((resolve, reject) => {
+        socket.once('message', (data) => resolve(String(data)));
+        socket.once('error', reject);
+      }));
+      socket.close();
+    }
+    assert.deepEqual([...greetings].sort(), ['a', 'b']);
+  } finally {
+    await twoEdge.close();
+    await Promise.all(instances.map((i) => i.server.close()));
+  }
+  assert.throws(() => loadEdgeConfig({ SERMONS_URL: 'http://127.0.0.1:1,ftp://x' }), /SERMONS_URL must be an http\(s\) URL/);
+});
+
 /** fetch() resolves dot segments itself; a raw request sends the path as written. */
 function rawRequest(method: string, path: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(edgeUrl);
