@@ -15,6 +15,7 @@ import { EmailIntegrationEditorPage } from './pages/EmailIntegrationEditorPage.t
 import { StaffOnly } from './components/StaffOnly.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
+import { PlanningCenterOAuthPage } from './pages/PlanningCenterOAuthPage.tsx';
 import { IntegrationEditorPage } from './pages/IntegrationEditorPage.tsx';
 
 export function StaffApp() {
@@ -72,6 +73,7 @@ export function StaffApp() {
                 </CompanyDomainGate>
               }
             />
+            <Route path="/settings/integrations/oauth/planningCenter" element={<CompanyDomainGate><PlanningCenterOAuthPage /></CompanyDomainGate>} />
             <Route path="/settings/integrations/:mode/:integrationId" element={<CompanyDomainGate><IntegrationEditorPage /></CompanyDomainGate>} />
             <Route path="/settings/:mode/:integrationId" element={<CompanyDomainGate><IntegrationEditorPage /></CompanyDomainGate>} />
             <Route path="*" element={<NotFound />} />

@@ -302,6 +302,49 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await page.context().close();
 });
 
+test('an internal-domain ADMIN connects Planning Center with its OAuth 2 sign-in (stand-in), syncs with it in the background, and disconnects (tokens revoked)', async () => {
+  const orgId = await seedOrganization(stack, 'Living Water Church');
+  const admin = await seedPerson(stack, orgId, 'ADMIN', { email: `oauth-admin-${Date.now()}@lectern.app` });
+  const page = await signedInAt(admin, '/settings/integrations/new/planningCenter');
+  const signIn = page.getByRole('region', { name: 'Planning Center sign-in' });
+  await signIn.getByRole('button', { name: 'Connect with Planning Center' }).waitFor(VISIBLE);
+  await signIn.getByRole('button', { name: 'Connect with Planning Center' }).click();
+  await page.getByText('From Email is required.').waitFor(VISIBLE);
+  await page.getByLabel('From Email').fill('office@livingwater.example');
+  await screenshot(page, '73-integration-oauth-connect');
+  await assertNoSeriousAxeViolations(page, 'integration editor with the Planning Center sign-in');
+  await assertNoOverflowAt390(page, `${stack.origin}/settings/integrations/new/planningCenter`, (p) => p.getByRole('button', { name: 'Connect with Planning Center' }).waitFor(VISIBLE));
+  await page.getByLabel('From Email').fill('office@livingwater.example');
+  const revokedBefore = stack.churchSystems.stats.oauthRevoked;
+  await page.getByRole('button', { name: 'Connect with Planning Center' }).click();
+  // Off to Planning Center (the stand-in approves), back to the callback page, then /settings.
+  await page.waitForURL(`${stack.origin}/settings`, { timeout: 30_000 });
+  await page.getByText('Planning Center connected!').waitFor(VISIBLE);
+  assert.equal(stack.churchSystems.stats.oauthTokenGrants.authorization_code >= 1, true);
+
+  await openSection(page, 'Integrations');
+  const yours = section(page, 'Integrations').getByRole('list', { name: 'Your integrations' });
+  await yours.getByText(/connected with Planning Center sign-in/).waitFor(VISIBLE);
+  await yours.getByRole('button', { name: 'Sync Members' }).click();
+  await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: 60_000 });
+  await screenshot(page, '74-integrations-oauth-synced');
+
+  await yours.getByRole('link', { name: 'Edit' }).click();
+  await page.getByText('Connected with your Planning Center sign-in.', { exact: false }).waitFor(VISIBLE);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText("Lectern's access is revoked at Planning Center", { exact: false }).waitFor(VISIBLE);
+  await dialog.getByRole('button', { name: 'Delete Integration' }).click();
+  await page.getByText('Integration deleted!').waitFor(VISIBLE);
+  assert.equal(stack.churchSystems.stats.oauthRevoked - revokedBefore, 2, 'refresh and access tokens revoked at Planning Center');
+
+  // A callback with a state nobody started is refused on the page, nothing connected.
+  await page.goto(`${stack.origin}/settings/integrations/oauth/planningCenter?code=forged&state=forged`);
+  await page.getByText('This Planning Center authorization is invalid, was already used or has expired. Connect again.').waitFor(VISIBLE);
+  await assertNoSeriousAxeViolations(page, 'Planning Center callback refused');
+  await page.close();
+});
+
 test('a non-internal ADMIN sees Organization and User Profile only, and is sent from /members to /', async () => {
   const page = await signedInAt(externalAdmin, '/settings');
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor(VISIBLE);

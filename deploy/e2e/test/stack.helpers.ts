@@ -17,7 +17,7 @@ import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/tes
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
 import { repoRoot, resultsDir, startEdge } from './frontend.helpers.ts';
-import { startChurchSystems } from '@lectern/local-stack/church-systems';
+import { DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID, DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET, startChurchSystems } from '@lectern/local-stack/church-systems';
 import type { ChurchSystemsServer } from '@lectern/local-stack/church-systems';
 
 export const SERVICES = ['identity', 'comms', 'sermons', 'billing', 'migration'] as const;
@@ -164,7 +164,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         : name === 'billing'
           ? billingEnv
           : name === 'identity'
-            ? { PLANNING_CENTER_API_BASE: churchSystems.planningCenterBase, ROCK_RMS_API_BASE: churchSystems.rockRmsBase }
+            ? { PLANNING_CENTER_API_BASE: churchSystems.planningCenterBase, ROCK_RMS_API_BASE: churchSystems.rockRmsBase, PLANNING_CENTER_OAUTH_CLIENT_ID: DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID, PLANNING_CENTER_OAUTH_CLIENT_SECRET: DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET }
             : name === 'migration'
               ? {
                 ...sermonsEnv,

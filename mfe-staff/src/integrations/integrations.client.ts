@@ -7,7 +7,8 @@ export interface Integration {
   id: string;
   integrationType: IntegrationType;
   name: string;
-  credentials: { fromEmail: string; apiKeySet: boolean };
+  /** how it signs in to the system: an API key, or Planning Center's OAuth (tokens stay on the server) */
+  credentials: { fromEmail: string; apiKeySet: boolean; authKind: 'apiKey' | 'oauth' };
   createdAt: string;
   updatedAt: string;
   lastSyncedAt: string | null;
@@ -47,6 +48,10 @@ export function integrationsClient(client: ApiClient = api) {
     /** Queues a sync (or returns the one already queued or running). */
     syncMembers: (type: IntegrationType) => client.post<{ job: SyncJob; message: string }>(path(`/${type}/sync-members`)),
     latestSync: (type: IntegrationType) => client.get<SyncJob>(path(`/${type}/sync-members/latest`)),
+    /** Planning Center's OAuth 2 connect flow (the server holds state, PKCE verifier and tokens). */
+    oauthAvailable: () => client.get<{ available: boolean }>(path('/planningCenter/oauth')),
+    startOAuth: (fromEmail: string) => client.post<{ authorizeUrl: string }>(path('/planningCenter/oauth/start'), { fromEmail }),
+    completeOAuth: (code: string, state: string) => client.post<{ integration: Integration; message: string }>(path('/planningCenter/oauth/complete'), { code, state }),
   };
 }
 

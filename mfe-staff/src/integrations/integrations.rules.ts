@@ -36,6 +36,7 @@ export const INTEGRATION_TEXTS = {
   fetchFailed: 'Failed to fetch integration configurations',
   syncStarting: 'Starting member sync...',
   syncFailed: 'Failed to sync members',
+  oauthFailed: 'Could not connect Planning Center',
   // Not quoted by the spec: Lectern's wording for the background sync's progress.
   syncProgress: (members: number, pages: number) => `Syncing… ${members} member${members === 1 ? '' : 's'} from ${pages} page${pages === 1 ? '' : 's'} so far`,
   search: 'Search integrations...',

@@ -25,6 +25,8 @@ export function IntegrationEditorPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'save' | 'test' | 'delete' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [oauth, setOauth] = useState<{ available: boolean; connected: boolean }>({ available: false, connected: false });
+  const [connecting, setConnecting] = useState(false);
 
   useEffect(() => {
     if (!entry) return;
@@ -34,10 +36,17 @@ export function IntegrationEditorPage() {
         if (!live) return;
         setExists(true);
         setFromEmail(integration.credentials.fromEmail);
+        setOauth((o) => ({ ...o, connected: integration.credentials.authKind === 'oauth' }));
         setLoaded(true);
       },
       () => live && setLoaded(true),
     );
+    if (entry.type === 'planningCenter') {
+      integrationsApi.oauthAvailable().then(
+        ({ available }) => live && setOauth((o) => ({ ...o, available })),
+        () => {},
+      );
+    }
     return () => {
       live = false;
     };
@@ -88,6 +97,24 @@ export function IntegrationEditorPage() {
       showToast({ kind: 'error', title: INTEGRATION_TEXTS.saveFailed, message: messageOf(error, INTEGRATION_TEXTS.saveFailed) });
     } finally {
       setBusy(null);
+    }
+  };
+
+  /** OAuth: the server remembers state + PKCE verifier for this user; the browser goes to Planning Center and comes back to /settings/integrations/oauth/planningCenter. */
+  const connectWithSignIn = async () => {
+    if (!fromEmail.trim()) {
+      setErrors({ fromEmail: 'From Email is required.' });
+      return;
+    }
+    setConnecting(true);
+    try {
+      const { authorizeUrl } = await integrationsApi.startOAuth(fromEmail);
+      window.location.assign(authorizeUrl);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? (error.problem.fieldErrors as Record<string, string> | undefined) : undefined;
+      if (fieldErrors) setErrors(fieldErrors);
+      showToast({ kind: 'error', title: INTEGRATION_TEXTS.oauthFailed, message: messageOf(error, INTEGRATION_TEXTS.oauthFailed) });
+      setConnecting(false);
     }
   };
 
@@ -160,9 +187,26 @@ export function IntegrationEditorPage() {
           </DialogActions>
         </form>
       </PageCard>
+      {entry.type === 'planningCenter' && (oauth.available || oauth.connected) && (
+        <PageCard as="section" aria-label="Planning Center sign-in">
+          <h2>Planning Center sign-in</h2>
+          {oauth.connected ? (
+            <p role="status">Connected with your Planning Center sign-in. Delete disconnects it and revokes Lectern's access at Planning Center.</p>
+          ) : (
+            <p>Instead of an API key, sign in to Planning Center and allow Lectern to read your people. Fill in From Email first.</p>
+          )}
+          {oauth.available && (
+            <DialogActions>
+              <Button type="button" onClick={() => void connectWithSignIn()} disabled={connecting || busy !== null}>
+                {connecting ? 'Opening Planning Center…' : oauth.connected ? 'Reconnect with Planning Center' : 'Connect with Planning Center'}
+              </Button>
+            </DialogActions>
+          )}
+        </PageCard>
+      )}
       {confirming && (
         <ModalDialog title={`Delete ${entry.name}?`} onClose={() => setConfirming(false)}>
-          <p>The integration and its saved API key are removed. Members already synced stay.</p>
+          <p>{oauth.connected ? "The integration is removed and Lectern's access is revoked at Planning Center." : 'The integration and its saved API key are removed.'} Members already synced stay.</p>
           <DialogActions>
             <Button type="button" $variant="secondary" onClick={() => setConfirming(false)} disabled={busy === 'delete'}>
               Cancel

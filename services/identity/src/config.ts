@@ -10,6 +10,12 @@ export const IdentityConfigSchema = defineConfig({
   ...SecretConfigProperties,
   /** Planning Center API origin (the local stack points it at its stand-in). */
   PLANNING_CENTER_API_BASE: Type.String({ default: 'https://api.planningcenteronline.com', pattern: '^https?://' }),
+  /**
+   * The OAuth application Lectern registered with Planning Center (api.planningcenteronline.com →
+   * Developer → OAuth applications); unset: Planning Center connects with an API key only.
+   */
+  PLANNING_CENTER_OAUTH_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  PLANNING_CENTER_OAUTH_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   /** Rock RMS is self-hosted: the church's Rock origin. Unset: Rock RMS syncs are refused with a message. */
   ROCK_RMS_API_BASE: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Longest Retry-After a member sync waits for before it stops with a message (seconds). */

@@ -80,13 +80,13 @@ describe('integrations and member sync', () => {
     const added = await call(admin, 'PUT', '/integrations/planningCenter', { apiKey: 'wrong-app:wrong-secret', fromEmail: 'Office@Church.org' });
     assert.equal(added.statusCode, 201, added.body);
     assert.equal(added.json().message, 'Integration added!');
-    assert.deepEqual(added.json().integration.credentials, { fromEmail: 'office@church.org', apiKeySet: true });
+    assert.deepEqual(added.json().integration.credentials, { fromEmail: 'office@church.org', apiKeySet: true, authKind: 'apiKey' });
     const row = await app.kit.db.selectFrom('integration_configs').selectAll().where('org_id', '=', orgId).executeTakeFirstOrThrow();
-    assert.match(row.api_key_sealed, /^v1\.test\./, 'sealed with the active key id');
-    assert.ok(!row.api_key_sealed.includes('wrong-secret'));
+    assert.match(row.api_key_sealed!, /^v1\.test\./, 'sealed with the active key id');
+    assert.ok(!row.api_key_sealed!.includes('wrong-secret'));
     for (const res of [await call(admin, 'GET', '/integrations'), await call(admin, 'GET', '/integrations/planningCenter'), added]) assert.ok(!res.body.includes('wrong-secret'), 'key never returned');
     // Copied onto another organization's row, the sealed key does not open.
-    assert.throws(() => app.identity.secrets.open(row.api_key_sealed, 'another-org:integration:planningCenter'));
+    assert.throws(() => app.identity.secrets.open(row.api_key_sealed!, 'another-org:integration:planningCenter'));
 
     const updated = await call(admin, 'PUT', '/integrations/planningCenter', { apiKey: '', fromEmail: 'pastor@church.org' });
     assert.equal(updated.json().message, 'Integration updated!');

@@ -8,9 +8,15 @@
 //   Rock RMS                GET /api/People?$top=100&$skip=N&$orderby=Id
 //     OData v1 list (a JSON array of Person objects); auth header `Authorization-Token: <key>`.
 //
+//   Planning Center OAuth 2  GET /oauth/authorize (authorization code; the stand-in approves at once
+//     and redirects with code + state; PKCE S256 checked when a code_challenge was sent),
+//     POST /oauth/token (authorization_code, refresh_token: a new refresh token each time, the old
+//     one dies), POST /oauth/revoke; access tokens expire after `oauthAccessTtlSec` (PCO: 2 hours).
+//
 // Both serve the same deterministic congregation of `people` persons and can be told to fail:
 // a share of requests answered 429 (Retry-After), chosen requests answered 500/503, any request
 // with a wrong key answered 401. Counters tell a test what happened.
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,10 +37,19 @@ export interface ChurchSystemsOptions {
   failRequests?: number[];
   /** Status of those failures (default 503). */
   failStatus?: number;
+  /** OAuth client registered with the Planning Center stand-in. */
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  /** Lifetime of OAuth access tokens, seconds (default 7200, as Planning Center). */
+  oauthAccessTtlSec?: number;
 }
 
 export interface ChurchSystemsStats {
   requests: number;
+  /** OAuth: codes issued, token grants (by type), revocations */
+  oauthCodes: number;
+  oauthTokenGrants: { authorization_code: number; refresh_token: number };
+  oauthRevoked: number;
   unauthorized: number;
   rateLimited: number;
   failed: number;
@@ -53,6 +68,8 @@ export interface ChurchSystemsServer {
 
 export const DEMO_PLANNING_CENTER_TOKEN = 'lectern-demo-app:lectern-demo-secret';
 export const DEMO_ROCK_RMS_KEY = 'lectern-demo-rock-key';
+export const DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID = 'lectern-demo-oauth-client';
+export const DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET = 'lectern-demo-oauth-secret';
 
 const FIRST = ['Ruth', 'Boaz', 'Naomi', 'Lydia', 'Silas', 'Priscilla', 'Aquila', 'Phoebe', 'Timothy', 'Eunice', 'Lois', 'Barnabas', 'Dorcas', 'Philip', 'Martha', 'Miriam', 'Caleb', 'Hannah', 'Joel', 'Tabitha'];
 const LAST = ['Adams', 'Baker', 'Carter', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ito', 'Johnson', 'Kim', 'Lopez', 'Moore', 'Nguyen', 'Okafor', 'Patel', 'Quinn', 'Reyes', 'Smith', 'Turner', 'Usman', 'Vargas', 'Walker', 'Young'];
@@ -109,7 +126,93 @@ export async function startChurchSystems(options: ChurchSystemsOptions = {}): Pr
   };
   const pcToken = options.planningCenterToken ?? DEMO_PLANNING_CENTER_TOKEN;
   const rockKey = options.rockRmsKey ?? DEMO_ROCK_RMS_KEY;
-  const stats: ChurchSystemsStats = { requests: 0, unauthorized: 0, rateLimited: 0, failed: 0, served: 0 };
+  const stats: ChurchSystemsStats = { requests: 0, oauthCodes: 0, oauthTokenGrants: { authorization_code: 0, refresh_token: 0 }, oauthRevoked: 0, unauthorized: 0, rateLimited: 0, failed: 0, served: 0 };
+  const oauth = {
+    clientId: options.oauthClientId ?? DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID,
+    clientSecret: options.oauthClientSecret ?? DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET,
+    accessTtlSec: options.oauthAccessTtlSec ?? 7200,
+    codes: new Map<string, { redirectUri: string; challenge: string | null; expiresAt: number }>(),
+    access: new Map<string, number>(),
+    refresh: new Set<string>(),
+  };
+  const bearerValid = (header: string | undefined): boolean => {
+    if (!header?.startsWith('Bearer ')) return false;
+    const expiresAt = oauth.access.get(header.slice(7));
+    return expiresAt !== undefined && expiresAt > Date.now();
+  };
+  const issueTokens = () => {
+    const accessToken = randomBytes(24).toString('hex');
+    const refreshToken = randomBytes(24).toString('hex');
+    oauth.access.set(accessToken, Date.now() + oauth.accessTtlSec * 1000);
+    oauth.refresh.add(refreshToken);
+    return { access_token: accessToken, token_type: 'bearer', expires_in: oauth.accessTtlSec, refresh_token: refreshToken, scope: 'people', created_at: Math.floor(Date.now() / 1000) };
+  };
+  const readForm = (req: http.IncomingMessage): Promise<URLSearchParams> =>
+    new Promise((resolve, reject) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => resolve(new URLSearchParams(req.headers['content-type']?.includes('json') ? Object.entries(JSON.parse(body || '{}') as Record<string, string>) : body)));
+      req.on('error', reject);
+    });
+  const clientOf = (req: http.IncomingMessage, form: URLSearchParams): { id: string | null; secret: string | null } => {
+    const basic = req.headers.authorization?.startsWith('Basic ') ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString('utf8').split(':') : null;
+    return { id: basic?.[0] ?? form.get('client_id'), secret: basic?.[1] ?? form.get('client_secret') };
+  };
+  const oauthError = (res: http.ServerResponse, status: number, error: string, description: string) => json(res, status, { error, error_description: description });
+
+  async function handleOAuth(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'GET' && url.pathname === '/oauth/authorize') {
+      const q = url.searchParams;
+      const redirectUri = q.get('redirect_uri');
+      if (q.get('client_id') !== oauth.clientId || !redirectUri) return oauthError(res, 400, 'invalid_client', 'Unknown client or missing redirect_uri.');
+      if (q.get('response_type') !== 'code') return oauthError(res, 400, 'unsupported_response_type', 'Only the authorization code flow is supported.');
+      const challenge = q.get('code_challenge');
+      if (challenge && q.get('code_challenge_method') !== 'S256') return oauthError(res, 400, 'invalid_request', 'code_challenge_method must be S256.');
+      // The church administrator approves at once (the real consent screen is Planning Center's).
+      const code = randomBytes(16).toString('hex');
+      oauth.codes.set(code, { redirectUri, challenge, expiresAt: Date.now() + 10 * 60_000 });
+      stats.oauthCodes++;
+      const target = new URL(redirectUri);
+      target.searchParams.set('code', code);
+      if (q.get('state') !== null) target.searchParams.set('state', q.get('state')!);
+      res.writeHead(302, { location: target.toString() });
+      return void res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/token') {
+      const form = await readForm(req);
+      const client = clientOf(req, form);
+      if (client.id !== oauth.clientId || client.secret !== oauth.clientSecret) return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
+      const grant = form.get('grant_type');
+      if (grant === 'authorization_code') {
+        const code = form.get('code') ?? '';
+        const saved = oauth.codes.get(code);
+        oauth.codes.delete(code);
+        if (!saved || saved.expiresAt < Date.now() || saved.redirectUri !== form.get('redirect_uri')) return oauthError(res, 400, 'invalid_grant', 'The authorization code is invalid, expired or was used.');
+        if (saved.challenge) {
+          const verifier = form.get('code_verifier') ?? '';
+          if (createHash('sha256').update(verifier).digest('base64url') !== saved.challenge) return oauthError(res, 400, 'invalid_grant', 'PKCE verification failed.');
+        }
+        stats.oauthTokenGrants.authorization_code++;
+        return json(res, 200, issueTokens(), { 'cache-control': 'no-store' });
+      }
+      if (grant === 'refresh_token') {
+        const refreshToken = form.get('refresh_token') ?? '';
+        if (!oauth.refresh.delete(refreshToken)) return oauthError(res, 400, 'invalid_grant', 'The refresh token is invalid or was revoked.');
+        stats.oauthTokenGrants.refresh_token++;
+        return json(res, 200, issueTokens(), { 'cache-control': 'no-store' });
+      }
+      return oauthError(res, 400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/revoke') {
+      const form = await readForm(req);
+      const client = clientOf(req, form);
+      if (client.id !== oauth.clientId || client.secret !== oauth.clientSecret) return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
+      const token = form.get('token') ?? '';
+      if (oauth.access.delete(token) || oauth.refresh.delete(token)) stats.oauthRevoked++;
+      return json(res, 200, {});
+    }
+    json(res, 404, { errors: [{ status: '404', title: 'Not Found' }] });
+  }
   let authorised = 0;
   let random = seeded(13);
 
@@ -137,8 +240,12 @@ export async function startChurchSystems(options: ChurchSystemsOptions = {}): Pr
   const server = http.createServer((req, res) => {
     stats.requests++;
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith('/oauth/')) {
+      handleOAuth(req, res, url).catch(() => json(res, 500, { error: 'server_error' }));
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/people/v2/people') {
-      if (!planningCenterAuthorized(req.headers.authorization, pcToken)) {
+      if (!planningCenterAuthorized(req.headers.authorization, pcToken) && !bearerValid(req.headers.authorization)) {
         stats.unauthorized++;
         return json(res, 401, { errors: [{ status: '401', title: 'Unauthorized', detail: 'Please provide valid credentials' }] });
       }

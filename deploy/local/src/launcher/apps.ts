@@ -5,6 +5,7 @@ import { ManagedProcess, tailOfLog } from '../support/supervisor.ts';
 import { isPortFree } from '../support/ports.ts';
 import { repoRoot } from '../support/paths.ts';
 import { say, summarise } from './console.ts';
+import { DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID, DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET } from '../church-systems/church-systems.server.ts';
 
 // The application processes `npm start` runs on top of the infrastructure: the five services, the
 // Temporal worker and the edge. Each is started only when its entry file exists, so the launcher
@@ -104,6 +105,10 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
           IDENTITY_DEMO_ACCOUNTS: 'true',
           PLANNING_CENTER_API_BASE: process.env.PLANNING_CENTER_API_BASE ?? `http://127.0.0.1:${churchSystemsPort}`,
           ROCK_RMS_API_BASE: process.env.ROCK_RMS_API_BASE ?? `http://127.0.0.1:${churchSystemsPort}`,
+          // The stand-in's OAuth client, unless Planning Center itself is configured.
+          ...(process.env.PLANNING_CENTER_API_BASE
+            ? {}
+            : { PLANNING_CENTER_OAUTH_CLIENT_ID: DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID, PLANNING_CENTER_OAUTH_CLIENT_SECRET: DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET }),
         }
         : {}),
       ...(name === 'billing' ? billing.env : {}),

@@ -152,6 +152,7 @@ export function IntegrationsSection() {
                 <strong>{integration.name}</strong>
                 <p>
                   From {integration.credentials.fromEmail}
+                  {integration.credentials.authKind === 'oauth' ? ' · connected with Planning Center sign-in' : ''}
                   {integration.lastSyncedAt ? ` · last synced ${formatDate(integration.lastSyncedAt)} (${integration.lastSyncCount ?? 0} members)` : ' · never synced'}
                 </p>
                 {progress?.integrationType === integration.integrationType && (

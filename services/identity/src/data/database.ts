@@ -2,7 +2,7 @@
 import type { Executor, KitTables } from '@lectern/service-kit';
 import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
 import type { ConsoleSettingsTable } from './console-settings.table.ts';
-import type { IntegrationConfigTable } from './integration-config.table.ts';
+import type { IntegrationConfigTable, OAuthAuthorizationTable } from './integration-config.table.ts';
 import type { MemberTable } from './member.table.ts';
 import type { MemberSyncJobTable } from './member-sync-job.table.ts';
 import type { OrganizationTable } from './organization.table.ts';
@@ -16,6 +16,7 @@ export interface IdentityDatabase {
   members: MemberTable;
   integration_configs: IntegrationConfigTable;
   member_sync_jobs: MemberSyncJobTable;
+  oauth_authorizations: OAuthAuthorizationTable;
   custom_user_roles: CustomUserRoleTable;
   staff_users: StaffUserTable;
   invite_tokens: InviteTokenTable;

@@ -5,7 +5,9 @@ import { orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
-import { deleteIntegration, getIntegration, latestMemberSync, listIntegrations, saveIntegration, startMemberSync, testConnection } from './integration.service.ts';
+import { INTEGRATION_MESSAGES } from './integration.rules.ts';
+import { completeOAuth, oauthAvailable, startOAuth } from './planning-center.oauth.ts';
+import { view, deleteIntegration, getIntegration, latestMemberSync, listIntegrations, saveIntegration, startMemberSync, testConnection } from './integration.service.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const TypeParam = Type.Object({ type: Type.Union([Type.Literal('rockRms'), Type.Literal('planningCenter')]) });
@@ -13,7 +15,7 @@ const IntegrationSchema = Type.Object({
   id: Type.String(),
   integrationType: Type.String(),
   name: Type.String(),
-  credentials: Type.Object({ fromEmail: Type.String(), apiKeySet: Type.Boolean() }),
+  credentials: Type.Object({ fromEmail: Type.String(), apiKeySet: Type.Boolean(), authKind: Type.Union([Type.Literal('apiKey'), Type.Literal('oauth')]) }),
   createdAt: Type.String(),
   updatedAt: Type.String(),
   lastSyncedAt: Nullable(Type.String()),
@@ -46,6 +48,32 @@ export async function integrationRoutes(app: ServiceInstance, { ctx }: { ctx: Id
   app.get('/integrations', { schema: { tags: ['integrations'], summary: 'Connected church-management systems, newest first', response: { 200: Type.Object({ items: Type.Array(IntegrationSchema) }) } } }, async (request) => ({
     items: await listIntegrations(ctx, orgScope(request)),
   }));
+
+  // Planning Center's OAuth 2 connect flow (ADR 0021); static paths win over /integrations/:type.
+  app.get('/integrations/planningCenter/oauth', {
+    schema: { tags: ['integrations'], summary: 'Whether Planning Center can be connected with its sign-in (OAuth) on this server', response: { 200: Type.Object({ available: Type.Boolean() }) } },
+  }, async () => ({ available: oauthAvailable(ctx) }));
+
+  app.post('/integrations/planningCenter/oauth/start', {
+    schema: {
+      tags: ['integrations'],
+      summary: 'Start connecting Planning Center with OAuth: the authorization URL to send the browser to (state bound to the caller, PKCE S256)',
+      body: Type.Object({ fromEmail: Type.Optional(Nullable(Type.String({ maxLength: 320 }))) }),
+      response: { 200: Type.Object({ authorizeUrl: Type.String() }) },
+    },
+  }, async (request) => startOAuth(ctx, orgScope(request), request.user.userId, request.body));
+
+  app.post('/integrations/planningCenter/oauth/complete', {
+    schema: {
+      tags: ['integrations'],
+      summary: 'Finish connecting Planning Center: the code and state Planning Center sent the browser back with (the caller must be who started it)',
+      body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 2000 }), state: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Type.Object({ integration: IntegrationSchema, message: Type.String() }), 201: Type.Object({ integration: IntegrationSchema, message: Type.String() }) },
+    },
+  }, async (request, reply) => {
+    const { integration, created } = await completeOAuth(ctx, orgScope(request), request.user.userId, request.body);
+    return reply.code(created ? 201 : 200).send({ integration: view(integration), message: INTEGRATION_MESSAGES.oauthConnected });
+  });
 
   app.get('/integrations/:type', { schema: { tags: ['integrations'], summary: 'One integration (without its key)', params: TypeParam, response: { 200: IntegrationSchema } } }, async (request) =>
     getIntegration(ctx, orgScope(request), request.params.type));

@@ -35,6 +35,11 @@ export const INTEGRATION_MESSAGES = {
   syncQueued: 'Member sync started. It runs in the background; you can leave this page.',
   syncUnexpected: 'The member sync stopped on an unexpected error. Run it again; members already synced are kept.',
   noSyncYet: 'No member sync has run for this integration yet.',
+  oauthConnected: 'Planning Center connected!',
+  oauthNotConfigured: 'Connecting with a Planning Center sign-in is not set up on this server (PLANNING_CENTER_OAUTH_CLIENT_ID). Use an API key, or ask your administrator.',
+  oauthStateInvalid: 'This Planning Center authorization is invalid, was already used or has expired. Connect again.',
+  oauthRefused: 'Planning Center refused the authorization. Connect again.',
+  oauthUnavailable: 'Planning Center is not answering. Try connecting again in a few minutes.',
   keyUnreadable: 'The stored API key can no longer be read on this server. Enter the API Key again and save.',
 } as const;
 

@@ -4,7 +4,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, SecretBoxError } from '@lectern/service-kit';
 import type { IdentityContext } from '../context.ts';
-import type { IntegrationConfig, IntegrationType } from '../data/integration-config.table.ts';
+import type { IntegrationAuthKind, IntegrationConfig, IntegrationType } from '../data/integration-config.table.ts';
+import { oauthAccessToken, revokeOAuth } from './planning-center.oauth.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { CONNECTION_TEST_WAIT_MS, INTEGRATION_MESSAGES, INTEGRATION_NAMES, validateIntegrationForm } from './integration.rules.ts';
 import type { MemberSyncJob, MemberSyncStatus } from '../data/member-sync-job.table.ts';
@@ -15,19 +16,19 @@ export interface IntegrationView {
   id: string;
   integrationType: IntegrationType;
   name: string;
-  /** the key itself is never returned */
-  credentials: { fromEmail: string; apiKeySet: true };
+  /** the key and tokens themselves are never returned */
+  credentials: { fromEmail: string; apiKeySet: boolean; authKind: IntegrationAuthKind };
   createdAt: string;
   updatedAt: string;
   lastSyncedAt: string | null;
   lastSyncCount: number | null;
 }
 
-const view = (row: IntegrationConfig): IntegrationView => ({
+export const view = (row: IntegrationConfig): IntegrationView => ({
   id: row.id,
   integrationType: row.integration_type,
   name: INTEGRATION_NAMES[row.integration_type],
-  credentials: { fromEmail: row.from_email, apiKeySet: true },
+  credentials: { fromEmail: row.from_email, apiKeySet: row.api_key_sealed !== null, authKind: row.auth_kind },
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
@@ -61,7 +62,8 @@ export async function saveIntegration(ctx: IdentityContext, orgId: string, type:
   const saved = existing
     ? await ctx.db
         .updateTable('integration_configs')
-        .set({ from_email: checked.fromEmail, ...(sealed ? { api_key_sealed: sealed } : {}), updated_at: new Date() })
+        // A new key replaces an OAuth connection (whose tokens are revoked below).
+        .set({ from_email: checked.fromEmail, ...(sealed ? { api_key_sealed: sealed, auth_kind: 'apiKey' as const, oauth_tokens_sealed: null, oauth_expires_at: null } : {}), updated_at: new Date() })
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -72,12 +74,15 @@ export async function saveIntegration(ctx: IdentityContext, orgId: string, type:
         .onConflict((oc) => oc.columns(['org_id', 'integration_type']).doUpdateSet({ api_key_sealed: sealed!, from_email: checked.fromEmail, updated_at: new Date() }))
         .returningAll()
         .executeTakeFirstOrThrow();
+  if (existing && sealed && existing.auth_kind === 'oauth') await revokeOAuth(ctx, existing);
   return { integration: view(saved), message: existing ? INTEGRATION_MESSAGES.updated : INTEGRATION_MESSAGES.added, created: !existing };
 }
 
 export async function deleteIntegration(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<{ message: string }> {
-  const deleted = await ctx.db.deleteFrom('integration_configs').where('org_id', '=', orgId).where('integration_type', '=', type).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) !== 1) throw notFound();
+  const deleted = await ctx.db.deleteFrom('integration_configs').where('org_id', '=', orgId).where('integration_type', '=', type).returningAll().executeTakeFirst();
+  if (!deleted) throw notFound();
+  // Disconnect: Lectern's access ends at Planning Center too.
+  if (deleted.auth_kind === 'oauth') await revokeOAuth(ctx, deleted);
   return { message: INTEGRATION_MESSAGES.deleted };
 }
 
@@ -94,7 +99,8 @@ export async function openPeopleSource(ctx: IdentityContext, orgId: string, type
   if (!row) throw notFound();
   let apiKey: string;
   try {
-    apiKey = ctx.secrets.open(row.api_key_sealed, sealContext(orgId, type));
+    // An OAuth access token has no ':' and goes as Bearer (planningCenterApi).
+    apiKey = row.auth_kind === 'oauth' ? await oauthAccessToken(ctx, row) : ctx.secrets.open(row.api_key_sealed!, sealContext(orgId, type));
   } catch (error) {
     // e.g. its key was removed from SECRET_KEYS after a rotation without re-sealing
     if (error instanceof SecretBoxError) throw identityError(ErrorCode.CONFLICT, 'integration_key_unreadable', INTEGRATION_MESSAGES.keyUnreadable);
