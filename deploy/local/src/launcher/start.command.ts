@@ -159,7 +159,7 @@ export async function startCommand(): Promise<number> {
     ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
     ...(apps.some((a) => a.spec.name === 'feeds') ? [`  Sample RSS feed  ${sampleFeedUrl} (console → RSS Migration)`] : []),
     ...(apps.some((a) => a.spec.name === 'church-systems')
-      ? [`  Church systems   Planning Center and Rock RMS stand-ins, 250 people (Settings → Integrations as staff@lectern.app)`, `    API keys         Planning Center ${DEMO_PLANNING_CENTER_TOKEN}, Rock RMS ${DEMO_ROCK_RMS_KEY}`]
+      ? [`  Church systems   Planning Center and Rock RMS stand-ins, 250 people (Settings → Integrations as staff@lectern.app)`, `    API keys         Planning Center ${DEMO_PLANNING_CENTER_TOKEN} (or "Connect with Planning Center": OAuth against the stand-in), Rock RMS ${DEMO_ROCK_RMS_KEY}`]
       : []),
     // MailDev 3 serves its web UI at /index.html (its root answers 404).
     ...(e.mailApiUrl ? [`  Mail catcher     ${e.mailApiUrl.replace('127.0.0.1', 'localhost').replace(/\/$/, '')}/index.html`] : []),
