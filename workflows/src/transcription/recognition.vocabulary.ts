@@ -2,6 +2,7 @@
 // hotwords (part of the prompt of every 30-second window), and the confidence threshold below
 // which a recognised word is kept out of titles and themes.
 import { BOOKS } from '../content/scripture/scripture.books.ts';
+import { isStopword } from '../content/generation/extractive.text.ts';
 import type { TranscriptWord } from './transcription.types.ts';
 
 const BOOK_NAMES = BOOKS.map((b) => b.name).join(', ');
@@ -11,19 +12,32 @@ export function recognitionVocabulary(sermon: { title?: string; speaker?: string
   return [BOOK_NAMES, sermon.title, sermon.speaker].filter((s) => s && s.trim()).map((s) => s!.trim().replace(/[.]+$/, '')).join('. ') + '.';
 }
 
-/** A word Whisper gave less than this probability somewhere is not trusted for a headline. */
+/** A word Whisper gives less than this probability is not trusted for a headline. */
 export const LOW_CONFIDENCE = 0.3;
 
 /**
- * Lower-case words the recogniser was unsure of at least once: Whisper is now and then confidently
- * wrong in one place ("Orons" for "endurance", 0.95) and unsure in another (0.23); a headline
- * cannot tell which occurrence it repeats.
+ * Lower-case content words the recogniser was unsure of, kept out of titles and themes: a word
+ * whose median probability is below `threshold`, or a word said once or twice and below it in one
+ * of those places. Whisper is now and then confidently wrong in one place ("Orons" for
+ * "endurance": 0.95, then 0.23), while a word it hears right several times may dip once ("grace":
+ * 0.54, 0.28, 1.0, 0.89). Function words ("the", "he", "of") are left out: short words get low
+ * probabilities from the acoustic blur around them, and a headline is wrong by its content words.
  */
 export function lowConfidenceWords(words: readonly TranscriptWord[], threshold = LOW_CONFIDENCE): Set<string> {
-  const low = new Set<string>();
+  const heard = new Map<string, number[]>();
   for (const w of words) {
     const key = w.word.toLowerCase().replace(/[^a-z']/g, '');
-    if (key && w.probability !== undefined && w.probability < threshold) low.add(key);
+    if (!key || w.probability === undefined || isStopword(key)) continue;
+    const list = heard.get(key);
+    if (list) list.push(w.probability);
+    else heard.set(key, [w.probability]);
+  }
+  const low = new Set<string>();
+  for (const [key, probabilities] of heard) {
+    const sorted = probabilities.sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    if (median < threshold || (sorted.length <= 2 && sorted[0]! < threshold)) low.add(key);
   }
   return low;
 }

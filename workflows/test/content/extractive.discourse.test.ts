@@ -78,3 +78,10 @@ test('an unpunctuated transcript is cut where the preacher turns', () => {
   assert.ok(pieces.some((p) => p.startsWith('our second point is that suffering is not wasted')), pieces.join(' | '));
   assert.ok(pieces.includes('let us pray'), pieces.join(' | '));
 });
+
+test('a headline is what is said, not who says it; it does not end on a dangling "because he"', () => {
+  assert.equal(compressClause('Paul says, love keeps no record of wrongs.', 8), 'love keeps no record of wrongs');
+  assert.equal(compressClause('God commands courage because he is with us in the storm.', 4), 'God commands courage');
+  // A short lead-in that is not speech keeps its own clause.
+  assert.equal(compressClause('In the end, grace wins.', 8), 'In the end');
+});

@@ -204,8 +204,12 @@ export function splitSection(section: Section, a: SermonAnalysis, minContent = 4
 }
 
 /** May fill a content field: not housekeeping, not the reading, not a fragment. */
+// A word said three times running ("the lung lung lung") is the recogniser stuttering, not the
+// preacher ("holy, holy, holy" has its commas).
+const STUTTER = /\b(\w+) \1 \1\b/i;
+
 export function isContent(s: Sentence, a: Pick<SermonAnalysis, 'skip'>): boolean {
-  return !a.skip.has(s.index) && s.text.split(/\s+/).length >= 4;
+  return !a.skip.has(s.index) && s.text.split(/\s+/).length >= 4 && !STUTTER.test(s.text);
 }
 
 function rankBy(sentences: readonly Sentence[], scores: readonly number[]): Sentence[] {

@@ -133,7 +133,7 @@ const FILLERS = /\b(?:own|very|really|just|simply|actually|truly)\s+/gi;
 const PRONOUN_PP = /\s+\b(?:for|with|to|in|through|before|toward|towards|on|upon|among|around|beside|within) (?:us|me|you|them|him|her|it)\b/gi;
 const SUBORDINATE = /\s+\b(?:when|because|while|if|until|unless|although|though|so that|even though|whenever)\b/i;
 const PREPOSITION = new Set('in on at to by with from into through before after over under toward towards upon among around beside within without for of'.split(' '));
-const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that', 'this', 'our', 'your', 'my', 'his', 'her', 'their', 'its', 'we', 'you', 'i']);
+const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that', 'this', 'our', 'your', 'my', 'his', 'her', 'their', 'its', 'we', 'you', 'i', 'he', 'she', 'they', 'because', 'when', 'while', 'if', 'so', 'who', 'which']);
 
 /**
  * A clause cut to at most `max` words, keeping its subject and verb: the title form of a point.
@@ -141,7 +141,10 @@ const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that'
  */
 export function compressClause(clause: string, max = 6): string {
   let t = clause.trim().replace(/^(?:that|this:)\s+/i, '').replace(/[\s,;:—–-]+$/, '');
-  t = t.split(/\s*[,;:—–]\s*|\s+-\s+/)[0] ?? t;
+  const clauses = t.split(/\s*[,;:—–]\s*|\s+-\s+/);
+  // "Paul says, love is patient": the point is what is said, not who says it.
+  const said = SPEECH_LEAD.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1] : undefined;
+  t = (said && wordsOf(said).length >= 3 ? said : clauses[0]) ?? t;
   t = t.replace(/[.!?"“”]+/g, '').trim();
   const fits = () => wordsOf(t).length <= max;
   if (!fits()) t = t.replace(FILLERS, '');
@@ -167,6 +170,7 @@ export function compressClause(clause: string, max = 6): string {
 }
 
 const NEGATION = /\b(?:not|never|no|nothing|nobody|cannot|\w+n't)\b/i;
+const SPEECH_LEAD = /^(?:\w+\s+){0,3}(?:says?|said|writes|wrote|tells us|told us|reminds us|puts it)$/i;
 
 /** Headline capitalisation: small words lower-case except first and last. */
 export function headlineCase(phrase: string): string {

@@ -155,6 +155,8 @@ export function nounPhrases(sentences: readonly Sentence[], nouns: Nouns): NounP
       }
       const contents = words.filter(contentWord);
       if (contents.every((w) => BLAND.has(w.lower))) continue;
+      // A recognition stutter ("the lung lung lung") names nothing.
+      if (words.some((w, p) => p > 0 && w.lower === words[p - 1]!.lower)) continue;
       out.push({
         surface: words.map((w, p) => (p === 0 && !/^(?:God|Jesus|Christ|Lord)/.test(w.raw) ? w.lower : w.raw)).join(' '),
         key: contents.map((w) => w.lower).join(' '),

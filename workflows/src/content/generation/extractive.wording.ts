@@ -2,7 +2,7 @@
 // preacher's own words (the announced point, a short sentence, a noun phrase); prayers and
 // questions are fixed grammatical frames around those words.
 import type { Section, SermonAnalysis } from './extractive.analysis.ts';
-import { compressClause, headlineCase, isFrame, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
+import { compressClause, headlineCase, isFrame, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
 
@@ -10,26 +10,76 @@ const MAX_TITLE_WORDS = 6;
 
 const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b(?:the|a|an)\b/g, '').replace(/\s+/g, ' ').trim();
 
+// A headline may run to eight words ("God Commands Courage Because He Is with Us"); a noun
+// phrase title stays short.
+const MAX_HEADLINE_WORDS = 8;
+const LEADING_JOINER = /^(?:and|but|so|or|then|because)\s+/i;
+const FRAGMENT_START = /^(?:us|me|you|him|her|them|it|i|we|he|she|they|of|with|in|on|to|for|from|by|at|the|a|an|and|or|but|is|are|was|were)\b/i;
+
+const termCounts = new WeakMap<SermonAnalysis, Map<string, number>>();
+
+/** In how many sentences of the sermon each term occurs (computed once per analysis). */
+function termSentenceCounts(a: SermonAnalysis): Map<string, number> {
+  let counts = termCounts.get(a);
+  if (!counts) {
+    counts = new Map();
+    for (const s of a.sentences) for (const t of new Set(s.terms)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    termCounts.set(a, counts);
+  }
+  return counts;
+}
+
 /**
- * The section's title: the announced point cut to six words, else a short sentence that stands
- * alone, else its best noun phrase; never one of `taken`.
+ * What a statement says after its last word the recogniser was unsure of, when that is a predicate
+ * ("and Orons looks to Jesus" → "looks to Jesus"): the point still heads its section, the misheard
+ * word does not.
+ */
+function trustedStretch(statement: string, unsure: (word: string) => boolean): string | undefined {
+  const runs: string[][] = [[]];
+  for (const w of statement.split(/\s+/)) {
+    if (unsure(w)) runs.push([]);
+    else runs.at(-1)!.push(w);
+  }
+  // The predicate after a garbled subject ("looks to Jesus"), not a fragment ("us with his right hand").
+  const tail = runs.at(-1)!.join(' ').replace(LEADING_JOINER, '');
+  if (runs.length < 2 || tail.split(/\s+/).length < 2 || FRAGMENT_START.test(tail)) return undefined;
+  return tail;
+}
+
+/**
+ * The section's title, a headline of its thesis: the announced point (cut to eight words; with a
+ * misheard word, what it says after it), else the section's central sentence, else a short
+ * sentence that stands alone, else a noun phrase the sermon comes back to (an illustration's stray
+ * noun, "a kind nurse", is said once); never a word the recogniser was unsure of, never one of `taken`.
  */
 export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly Sentence[], taken: ReadonlySet<string>): string {
-  // Never a word the recogniser was unsure of (a misheard word must not become a headline).
-  const trusted = (c: string) => !(c.toLowerCase().match(/[a-z']+/g) ?? []).some((w) => a.lowConfidence?.has(w));
+  const unsure = (w: string) => a.lowConfidence?.has(w.toLowerCase().replace(/[^a-z']/g, '')) ?? false;
+  const trusted = (c: string) => !c.split(/\s+/).some(unsure);
   const candidates: string[] = [];
-  if (section.statement) candidates.push(compressClause(section.statement, MAX_TITLE_WORDS));
+  if (section.statement) {
+    candidates.push(compressClause(section.statement, MAX_HEADLINE_WORDS));
+    const stretch = trustedStretch(section.statement, unsure);
+    if (stretch) candidates.push(compressClause(stretch, MAX_HEADLINE_WORDS));
+  }
   // No announced point: the headline of the section's thesis, its most central sentence.
   const thesis = section.statement ? undefined : pool.find((s) => !s.text.endsWith('?') && !isFrame(s.text) && !/^(?:and|but|so|because|then)\b/i.test(s.text));
-  const headline = thesis ? compressClause(thesis.text, MAX_TITLE_WORDS) : '';
+  const headline = thesis ? compressClause(thesis.text, MAX_HEADLINE_WORDS) : '';
   if (headline.split(/\s+/).length >= 3) candidates.push(headline);
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
-  for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
+  // A noun phrase heads a point only when the sermon comes back to it (an illustration's noun is said once).
+  const sentencesWith = termSentenceCounts(a);
+  const repeated = (p: NounPhrase) => p.terms.some((t) => (sentencesWith.get(t) ?? 0) >= 2);
+  for (const p of section.nounPhrases.slice(0, 4)) if (repeated(p)) candidates.push(phraseTitle(p.surface));
   for (const s of pool) if (standsAlone(s.text, 9)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
-  for (const p of a.sermonPhrases.slice(0, 8)) candidates.push(phraseTitle(p.surface));
+  // Any declarative sentence of the section, cut to a headline.
+  for (const s of pool) if (!s.text.endsWith('?') && !isFrame(s.text) && !leansBack(s.text)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
+  for (const p of a.sermonPhrases.slice(0, 8)) if (repeated(p)) candidates.push(phraseTitle(p.surface));
+  for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
   // Nothing but housekeeping: the section's key word, so the day still has a heading.
   candidates.push(titleCase(section.phrase));
-  const chosen = candidates.find((c) => c && trusted(c) && c.split(/\s+/).length >= 2 && !taken.has(norm(c))) ?? candidates.find((c) => c && trusted(c) && !taken.has(norm(c))) ?? candidates.find(Boolean) ?? '';
+  // A recognition stutter ("the lung lung lung") is never a headline.
+  const clean = (c: string) => !!c && trusted(c) && !/\b(\w+) \1\b/i.test(c) && !taken.has(norm(c));
+  const chosen = candidates.find((c) => clean(c) && c.split(/\s+/).length >= 2) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
 }
 
