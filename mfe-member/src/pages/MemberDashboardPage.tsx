@@ -6,9 +6,10 @@ import styled from 'styled-components';
 import { Button, PageContainer, Panel, Spinner, showToast, useSession } from '@lectern/shell-kit';
 import { SermonCard } from '../components/SermonCard.tsx';
 import { memberClient } from '../member/member.client.ts';
+import { FIRST_PAGE, takePrefetched } from '../member/dashboard.prefetch.ts';
 import type { LibraryPage, MemberDashboard, SermonSummary } from '../member/member.types.ts';
 
-export const PAGE_SIZE = 12;
+export const PAGE_SIZE = FIRST_PAGE.pageSize;
 export const RECENTLY_VIEWED_SHOWN = 3;
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -97,16 +98,18 @@ export function MemberDashboardPage() {
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
 
   const loadDashboard = useCallback(() => {
-    memberClient.dashboard().then(setDashboard, () => setDashboardFailed(true));
+    (takePrefetched('dashboard') ?? memberClient.dashboard()).then(setDashboard, () => setDashboardFailed(true));
   }, []);
   useEffect(loadDashboard, [loadDashboard]);
 
   useEffect(() => {
     const controller = new AbortController();
     setLibraryFailed(false);
-    memberClient
-      .library({ search: debouncedSearch, series, favorites: favoritesOnly, page, pageSize: PAGE_SIZE }, controller.signal)
-      .then(setLibrary, () => {
+    const firstPage = !debouncedSearch.trim() && !series && !favoritesOnly && page === 1;
+    ((firstPage ? takePrefetched('library') : null) ?? memberClient.library({ search: debouncedSearch, series, favorites: favoritesOnly, page, pageSize: PAGE_SIZE }, controller.signal))
+      .then((answer) => {
+        if (!controller.signal.aborted) setLibrary(answer);
+      }, () => {
         if (!controller.signal.aborted) setLibraryFailed(true);
       });
     return () => controller.abort();
