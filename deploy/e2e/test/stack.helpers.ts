@@ -55,6 +55,8 @@ function tail(file: string): string {
 
 export interface Stack {
   origin: string;
+  /** Each running instance's own origin per service (two of identity and sermons with `instances: 2`). */
+  instances: Partial<Record<ServiceName, string[]>>;
   infra: Infra;
   mail: MailCatcher;
   /** Postgres pool on the identity service's schema (test fixtures only: roles, staff users). */
@@ -85,6 +87,11 @@ export interface StackOptions {
    * fetch from; implies `sermons`.
    */
   migration?: boolean;
+  /**
+   * 2: run identity and sermons twice each (one schema, one topic prefix, own process state) with
+   * the edge round-robining between them, as Kubernetes runs 2 replicas.
+   */
+  instances?: 1 | 2;
 }
 
 function startChild(name: string, script: string, cwd: string, env: Record<string, string>, logDir: string): { child: ChildProcess; logFile: string } {
@@ -125,6 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const logDir = join(resultsDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const children: ChildProcess[] = [];
+  const instances: Partial<Record<ServiceName, string[]>> = {};
   const scratch: string[] = [];
   const churchSystems = await startChurchSystems({ people: 250 });
   // seals secrets at rest (SMTP passwords, integration credentials) in every service that keeps some
@@ -175,7 +183,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
                 FEED_FETCH_ALLOW_ORIGINS: feeds!.hostPort,
               }
               : {};
-    const { child, logFile } = startChild(name, join(repoRoot, `services/${name}/src/server.ts`), join(repoRoot, `services/${name}`), {
+    const script = join(repoRoot, `services/${name}/src/server.ts`);
+    const cwd = join(repoRoot, `services/${name}`);
+    const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       ...infraEnv,
       HOST: '127.0.0.1',
@@ -190,9 +200,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAIL_POLL_MS: '200',
       SECRET_KEYS: secretKeys,
       ...extra,
-    }, logDir);
+    };
+    const { child, logFile } = startChild(name, script, cwd, env, logDir);
     children.push(child);
     await waitReady(`http://127.0.0.1:${ports[name]}/api/${name}/readyz`, child, name, logFile);
+    instances[name] = [`http://127.0.0.1:${ports[name]}`];
+    if (options.instances === 2 && (name === 'identity' || name === 'sermons')) {
+      // The second instance after the first is ready (migrations applied once), with its own port.
+      const port = await freePort();
+      const second = startChild(`${name}-2`, script, cwd, { ...env, PORT: String(port) }, logDir);
+      children.push(second.child);
+      await waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, second.child, `${name}-2`, second.logFile);
+      instances[name].push(`http://127.0.0.1:${port}`);
+    }
   }
 
   if (withSermons) {
@@ -213,9 +233,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const edge = await startEdge(
     {
-      IDENTITY_URL: identityOrigin,
+      IDENTITY_URL: instances.identity!.join(','),
       COMMS_URL: `http://127.0.0.1:${ports.comms}`,
-      ...(withSermons ? { SERMONS_URL: `http://127.0.0.1:${ports.sermons}` } : {}),
+      ...(withSermons ? { SERMONS_URL: instances.sermons!.join(',') } : {}),
       ...(options.billing ? { BILLING_URL: `http://127.0.0.1:${ports.billing}` } : {}),
       ...(withMigration ? { MIGRATION_URL: `http://127.0.0.1:${ports.migration}` } : {}),
     },
@@ -226,6 +246,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   return {
     origin,
+    instances,
     infra,
     mail,
     identityDb,

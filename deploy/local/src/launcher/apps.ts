@@ -127,9 +127,32 @@ export function appSpecs(infraEnv: Record<string, string>): AppSpec[] {
   });
   specs.push({ name: 'church-systems', entry: 'deploy/local/src/church-systems/serve.ts', port: churchSystemsPort, env: { CHURCH_SYSTEMS_PORT: String(churchSystemsPort) } });
   specs.push({ name: 'feeds', entry: 'deploy/local/src/feeds/serve.ts', port: feedServerPort, env: { FEED_SERVER_PORT: String(feedServerPort) } });
-  const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(name)}`]));
+  const doubled = twoInstances(specs);
+  const upstreams = Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, [servicePort(name), ...(doubled.includes(name) ? [secondInstancePort(name)] : [])].map((port) => `http://127.0.0.1:${port}`).join(',')]));
   specs.push({ name: 'edge', entry: 'deploy/edge/src/server.ts', port: edgePort, env: { ...common, ...upstreams, HOST: '127.0.0.1', PORT: String(edgePort) } });
   return specs;
+}
+
+/** Services `LECTERN_INSTANCES=2` runs twice (as Kubernetes runs 2 replicas); the edge round-robins. */
+export const DOUBLED_SERVICES: readonly ServiceName[] = ['identity', 'sermons'];
+export const secondInstancePort = (name: ServiceName): number => servicePort(name) + 100;
+
+/**
+ * With LECTERN_INSTANCES=2, adds `identity-2` and `sermons-2`: the same environment on their own
+ * port (the demo accounts are created by the first identity only). Returns the doubled services.
+ */
+function twoInstances(specs: AppSpec[]): ServiceName[] {
+  const wanted = process.env.LECTERN_INSTANCES ?? '1';
+  if (wanted !== '1' && wanted !== '2') throw new Error(`LECTERN_INSTANCES must be 1 or 2, got "${wanted}"`);
+  if (wanted === '1') return [];
+  for (const name of DOUBLED_SERVICES) {
+    const first = specs.find((spec) => spec.name === name);
+    if (!first) continue;
+    const env: Record<string, string> = { ...first.env, PORT: String(secondInstancePort(name)) };
+    for (const variable of ['IDENTITY_BOOTSTRAP_ADMIN_EMAIL', 'IDENTITY_BOOTSTRAP_ADMIN_PASSWORD', 'IDENTITY_DEMO_ACCOUNTS']) delete env[variable];
+    specs.push({ name: `${name}-2`, entry: first.entry, port: secondInstancePort(name), env });
+  }
+  return [...DOUBLED_SERVICES];
 }
 
 /**
