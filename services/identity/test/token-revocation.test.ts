@@ -8,7 +8,7 @@ import { revocationKey } from '@lectern/service-kit';
 import { buildApp, type IdentityApp } from '../src/app.ts';
 import { loadIdentityConfig } from '../src/config.ts';
 import { TOKEN_REVOCATIONS_MAX_AGE_MS } from '../src/session/token-revocation.ts';
-import { API, bearer, buildTestApp, companyEmail, outboxEvents, PASSWORD, seedOrganization, seedUser, session, signIn } from './helper.ts';
+import { API, bearer, buildTestApp, companyEmail, openMailLink, outboxEvents, PASSWORD, seedOrganization, seedUser, session, signIn } from './helper.ts';
 
 const NEW_PASSWORD = 'Brand-New-Pass-77';
 
@@ -39,7 +39,7 @@ describe('token revocation and inactive members', () => {
 
     await built.app.inject({ method: 'POST', url: `${API}/password-reset`, payload: { email: user.email } });
     const [link] = (await outboxEvents(built.app, 'identity.password-link.requested.v1')).filter((e) => e.subject === user.id);
-    const token = decodeURIComponent(new URL(String(link!.data.linkUrl)).hash.replace(/^#token=/, ''));
+    const token = decodeURIComponent(new URL(openMailLink(built.env, link!.subject, link!.data.sealedLinkUrl)).hash.replace(/^#token=/, ''));
     assert.equal((await built.app.inject({ method: 'POST', url: `${API}/password-reset/confirm`, payload: { token, password: NEW_PASSWORD } })).statusCode, 200);
 
     const refused = await me(built.app, before.token);
