@@ -3,7 +3,9 @@
 // pipeline worker. Prints items/min, the orchestration overhead per item (the item's wall time
 // minus its child pipeline run: record, download, store, bookkeeping; target < 2 s), the Temporal
 // history of the parent chain (events and bytes per run) and the migration worker's peak memory.
-//   MIGRATION_BENCH_ITEMS (default 260), MIGRATION_BENCH_SECONDS (video length, default 20)
+//   MIGRATION_BENCH_ITEMS (default 260), MIGRATION_BENCH_SECONDS (video length, default 20),
+//   MIGRATION_BENCH_MINUTES (default none: wait for the end; otherwise Stop after that long and
+//   report the figures of the items that finished)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
@@ -16,6 +18,7 @@ import { startMigrationInstance, startPipelineWorker, startSermonsService } from
 
 const ITEMS = Number(process.env.MIGRATION_BENCH_ITEMS ?? 260);
 const SECONDS = Number(process.env.MIGRATION_BENCH_SECONDS ?? 20);
+const MINUTES = process.env.MIGRATION_BENCH_MINUTES ? Number(process.env.MIGRATION_BENCH_MINUTES) : Infinity;
 const INTERNAL_TOKEN = `bench-internal-${randomUUID()}`;
 
 function rssKiB(pid: number): number {
@@ -34,6 +37,9 @@ const sermonsEnv = await isolatedServiceEnv('sermons', {
   STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
   SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
   SERMON_PIPELINE_CAPACITY: '100000',
+  // Migrated sermons count against the plan's quota: the bench organization's plan holds them all.
+  SERMON_QUOTA_LIMITS: `free:4,standard:${Math.max(ITEMS, 12)}`,
+  SERMON_DEFAULT_PLAN: 'standard',
 });
 const sermons = await startSermonsService(sermonsEnv);
 const pipelineWorker = await startPipelineWorker({
@@ -59,10 +65,22 @@ try {
   const started = Date.now();
   const { migrationId } = await call('POST', '/migrations', { rssUrl, targetOrgId: orgId, videos: parsed.videos, maxToQueue: ITEMS });
   let peakRss = 0;
+  let stopped = false;
+  let lastProgress = 0;
   for (;;) {
     peakRss = Math.max(peakRss, rssKiB(migrationWorker.child.pid!));
     const { queue } = await call('GET', `/migrations/${migrationId}`);
-    if (queue.status === 'completed' || queue.status === 'failed') break;
+    if (queue.status === 'completed' || queue.status === 'failed' || queue.status === 'cancelled') break;
+    if (Date.now() - lastProgress > 5 * 60_000) {
+      lastProgress = Date.now();
+      const line = `  [${new Date().toISOString().slice(11, 19)}] ${queue.processedVideos}/${queue.totalVideos} done, ${loadAverage()}`;
+      console.log(line);
+    }
+    if (!stopped && Date.now() - started > MINUTES * 60_000) {
+      stopped = true;
+      console.log(`  time limit of ${MINUTES} min reached: Stop sent, figures below are for the items that finished`);
+      await call('POST', `/migrations/${migrationId}/cancel`, { reason: 'User requested cancellation' });
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const wallSec = (Date.now() - started) / 1000;
@@ -70,7 +88,8 @@ try {
   const items = await t.app.migrationStore.items(migrationId);
   const overheads: number[] = [];
   let pipelineSec = 0;
-  for (const item of items) {
+  const finished = items.filter((i) => i.status === 'completed');
+  for (const item of finished) {
     const step = steps.find((s: { position: number | null }) => s.position === item.position);
     const child = await temporal.workflow.getHandle(sermonPipelineWorkflowId(item.sermon_id)).describe();
     const childSec = ((child.closeTime ?? new Date()).getTime() - child.startTime.getTime()) / 1000;
@@ -85,8 +104,9 @@ try {
     runs.push({ events: described.historyLength, bytes: Number(described.raw.workflowExecutionInfo?.historySizeBytes ?? 0) });
   }
   const meanOverhead = overheads.reduce((a, b) => a + b, 0) / Math.max(1, overheads.length);
-  console.log(`RSS migration bench: ${items.length} items of ${SECONDS} s video, ${items.filter((i) => i.status === 'completed').length} completed, ${loadAverage()}`);
-  console.log(`  wall ${wallSec.toFixed(1)} s → ${(items.length / (wallSec / 60)).toFixed(2)} items/min (pipeline runs ${pipelineSec.toFixed(1)} s of it)`);
+  const ended = items.filter((i) => i.status === 'completed' || i.status === 'failed').length;
+  console.log(`RSS migration bench: ${items.length} items of ${SECONDS} s video queued, ${finished.length} completed, ${ended - finished.length} failed${stopped ? ', stopped at the time limit' : ''}, ${loadAverage()}`);
+  console.log(`  wall ${wallSec.toFixed(1)} s → ${(ended / (wallSec / 60)).toFixed(2)} items/min (pipeline runs ${pipelineSec.toFixed(1)} s of it)`);
   console.log(`  ${targetLine('orchestration overhead per item (mean)', meanOverhead, 's', 2, { atMost: true, digits: 2 })}`);
   console.log(`  orchestration overhead p50 ${percentile(overheads, 50).toFixed(2)} s, p95 ${percentile(overheads, 95).toFixed(2)} s, max ${(overheads.at(-1) ?? 0).toFixed(2)} s`);
   console.log(`  Temporal history: ${runs.length} run(s) in the chain, largest ${Math.max(...runs.map((r) => r.events))} events / ${(Math.max(...runs.map((r) => r.bytes)) / 1024).toFixed(0)} KiB (continue-as-new suggested at ~4k events)`);

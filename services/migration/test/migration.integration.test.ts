@@ -166,4 +166,30 @@ describe('RSS migration end to end', () => {
     const library = (await librarySermons(orgId)).map((s: J) => s.id).sort();
     assert.deepEqual(library, items.map((i) => i.sermon_id).sort());
   });
+  test('an organization out of upload quota: every remaining item fails with the quota message, no sermon is made, no 500', async () => {
+    const orgId = randomUUID();
+    // The plan's 12 units of this cycle already used (by migrated sermons made directly).
+    for (let i = 0; i < 12; i += 1) {
+      const made = await fetch(`${sermons.baseUrl}/api/sermons/internal/migrated-sermons/${randomUUID()}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${INTERNAL_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ orgId, title: `Earlier ${i}`, recordedOn: null, createdBy: staffUserId, uploadKey: `earlier/${i}.mp4` }),
+      });
+      assert.equal(made.status, 200);
+    }
+    const id = await startMigration(orgId, feeds.rssUrl(3), 3);
+    const done = await waitFor(id, (v) => v.queue.status === 'completed', 'the migration to end', 120_000);
+    assert.equal(done.queue.processedVideos, 3);
+    assert.equal(done.queue.failedVideos, 3);
+    const items = await itemsOf(id);
+    for (const item of items) {
+      assert.equal(item.status, 'failed');
+      assert.match(item.error_message ?? '', /^Upload limit reached for this cycle\. Resets on /);
+      assert.equal((await internal(item.sermon_id)).status, 404, 'no record for a refused video');
+    }
+    const summary = done.steps.find((s: J) => s.position === null && s.stepName === 'Upload limit reached');
+    assert.ok(summary, JSON.stringify(done.steps));
+    assert.match(summary.stepMessage, /2 more videos were not migrated/);
+    assert.equal((await librarySermons(orgId)).length, 12, 'only the earlier sermons');
+  });
 });

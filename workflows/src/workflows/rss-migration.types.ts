@@ -50,11 +50,16 @@ export interface RssMigrationActivities {
   finishItem(input: MigrationItemRef & { outcome: MigrationOutcome; message: string }): Promise<void>;
   /** A stopped or failed-before-processing item leaves nothing half-made: media and sermon removed. */
   discardItem(input: MigrationItemRef & { sermonId: string }): Promise<void>;
+  /** The organization's quota ran out: every position left is failed at once with the quota's message. */
+  failRemaining(input: { migrationId: string; positions: number[]; message: string }): Promise<void>;
   endMigration(input: { migrationId: string; status: 'completed' | 'cancelled' }): Promise<void>;
 }
 
 /** Failure type of an item problem retrying cannot fix (404, wrong type, too large, refused address). */
 export const MIGRATION_ITEM_ERROR = 'MigrationItemError';
+
+/** Failure type of a sermon refused by the organization's upload quota: no later item can succeed either. */
+export const MIGRATION_QUOTA_ERROR = 'MigrationQuotaError';
 
 /** Readable id, one chain per migration: `rss-migration-<orgId>-<migrationId>`. */
 export function rssMigrationWorkflowId(orgId: string, migrationId: string): string {

@@ -19,7 +19,7 @@ import {
 } from '@temporalio/workflow';
 import { sermonPipelineWorkflowId } from '../task-queues.ts';
 import { migrationProgressQuery, pipelineFailedSignal, stopMigrationSignal } from './rss-migration.messages.ts';
-import { MIGRATION_ITEM_ERROR, type RssMigrationActivities, type RssMigrationInput, type RssMigrationResult } from './rss-migration.types.ts';
+import { MIGRATION_ITEM_ERROR, MIGRATION_QUOTA_ERROR, type RssMigrationActivities, type RssMigrationInput, type RssMigrationResult } from './rss-migration.types.ts';
 import { sermonPipelineWorkflow } from './sermon-pipeline.workflow.ts';
 
 /** Items per run before continuing as new (≈ 30 events an item keeps a run far below 4k events). */
@@ -28,6 +28,13 @@ export const ITEMS_PER_RUN = 25;
 const bookkeeping = proxyActivities<RssMigrationActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 10, initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
+// Creating the sermon record waits out a busy pipeline (429) for as long as it takes; the
+// organization's quota running out is final.
+const records = proxyActivities<RssMigrationActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', nonRetryableErrorTypes: [MIGRATION_ITEM_ERROR, MIGRATION_QUOTA_ERROR] },
 });
 
 // A download heartbeats its byte count; a lost worker is noticed within 30 s and the next attempt
@@ -72,7 +79,7 @@ export async function rssMigrationWorkflow(input: RssMigrationInput): Promise<Rs
     let pipelineStarted = false;
     try {
       await scope.run(async () => {
-        const item = await bookkeeping.prepareItem(ref);
+        const item = await records.prepareItem(ref);
         if (item.done) return;
         sermonId = item.sermonId;
         await bookkeeping.recordStep({ ...ref, name: 'Downloading media', message: item.title, status: 'running', progress: 0 });
@@ -110,6 +117,16 @@ export async function rssMigrationWorkflow(input: RssMigrationInput): Promise<Rs
         break;
       }
       failed.push(position);
+      if (isQuotaFailure(error)) {
+        // The organization's quota ran out: this item and every one after it fail with its message.
+        const message = describeFailure(error);
+        await bookkeeping.finishItem({ ...ref, outcome: 'failed', message });
+        const rest = remaining.slice(1);
+        if (rest.length > 0) await bookkeeping.failRemaining({ migrationId, positions: rest, message });
+        failed.push(...rest);
+        remaining.length = 0;
+        break;
+      }
       // Failed before processing (download refused, not media…): no record without its recording.
       if (sermonId && !pipelineStarted) await bookkeeping.discardItem({ ...ref, sermonId });
       await bookkeeping.finishItem({ ...ref, outcome: 'failed', message: describeFailure(error) });
@@ -123,6 +140,12 @@ export async function rssMigrationWorkflow(input: RssMigrationInput): Promise<Rs
   const status = stopping ? 'cancelled' : 'completed';
   await bookkeeping.endMigration({ migrationId, status });
   return { status, processed: input.positions.length - remaining.length, failed: failed.length };
+}
+
+function isQuotaFailure(error: unknown): boolean {
+  let cause: unknown = error;
+  while (cause instanceof ActivityFailure || cause instanceof ChildWorkflowFailure) cause = cause.cause;
+  return cause instanceof ApplicationFailure && cause.type === MIGRATION_QUOTA_ERROR;
 }
 
 function describeFailure(error: unknown): string {

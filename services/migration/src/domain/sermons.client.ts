@@ -10,10 +10,15 @@ export interface MigratedSermonInput {
 
 export class SermonsClientError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The problem's `reason` (e.g. `quota_exceeded`, `busy`) and `detail`, when the service gave them. */
+  readonly reason: string | undefined;
+  readonly detail: string | undefined;
+  constructor(message: string, status: number, problem: { reason?: string; detail?: string } = {}) {
     super(message);
     this.name = 'SermonsClientError';
     this.status = status;
+    this.reason = problem.reason;
+    this.detail = problem.detail;
   }
 }
 
@@ -54,8 +59,8 @@ export class MigratedSermonsClient {
       throw new SermonsClientError(`the sermons service could not be reached: ${(error as Error).message}`, 0);
     }
     if (!response.ok) {
-      const detail = await response.json().then((p) => (p as { detail?: string }).detail, () => undefined);
-      throw new SermonsClientError(`${method} migrated-sermons answered ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
+      const problem = await response.json().then((p) => p as { reason?: string; detail?: string }, () => ({}) as { reason?: string; detail?: string });
+      throw new SermonsClientError(`${method} migrated-sermons answered ${response.status}${problem.detail ? `: ${problem.detail}` : ''}`, response.status, problem);
     }
     return response.status === 204 ? undefined : response.json();
   }

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ApplicationFailure, Context, heartbeat } from '@temporalio/activity';
 import type { Bucket } from '@lectern/service-kit';
-import { MIGRATION_ITEM_ERROR, type RssMigrationActivities } from '@lectern/workflows';
+import { MIGRATION_ITEM_ERROR, MIGRATION_QUOTA_ERROR, type RssMigrationActivities } from '@lectern/workflows';
 import type { MigrationStore } from '../domain/migration.store.ts';
 import type { MigrationTemporal } from '../domain/migration.temporal.ts';
-import type { MigratedSermonsClient } from '../domain/sermons.client.ts';
+import { SermonsClientError, type MigratedSermonsClient } from '../domain/sermons.client.ts';
 import { FetchRefusedError, type SafeFetcher } from '../feed/safe-fetch.ts';
 
 export interface MigrationActivityDeps {
@@ -62,13 +62,23 @@ export function createMigrationActivities(deps: MigrationActivityDeps): RssMigra
       }
       await store.updateQueue(migrationId, { current_video: position, current_video_title: item.title });
       await store.upsertStep(migrationId, position, { name: `Video ${position} of ${queue.total_videos}`, message: `Creating sermon record: ${item.title}`, status: 'running', progress: 0 });
-      await deps.sermons.create(item.sermon_id, {
-        orgId: item.org_id,
-        title: item.title,
-        recordedOn: item.published_at ? item.published_at.toISOString().slice(0, 10) : null,
-        createdBy: queue.requested_by ?? item.org_id,
-        uploadKey: mediaKeyFor(migrationId, position, item.sermon_id, item.media_url),
-      });
+      try {
+        await deps.sermons.create(item.sermon_id, {
+          orgId: item.org_id,
+          title: item.title,
+          recordedOn: item.published_at ? item.published_at.toISOString().slice(0, 10) : null,
+          createdBy: queue.requested_by ?? item.org_id,
+          uploadKey: mediaKeyFor(migrationId, position, item.sermon_id, item.media_url),
+        });
+      } catch (error) {
+        if (error instanceof SermonsClientError && error.reason === 'quota_exceeded') {
+          throw ApplicationFailure.nonRetryable(error.detail ?? 'Upload limit reached for this cycle.', MIGRATION_QUOTA_ERROR);
+        }
+        if (error instanceof SermonsClientError && error.reason === 'busy') {
+          await store.upsertStep(migrationId, position, { name: `Video ${position} of ${queue.total_videos}`, message: `Waiting for a free processing slot: ${item.title}`, status: 'running', progress: 0 });
+        }
+        throw error;
+      }
       return { sermonId: item.sermon_id, orgId: item.org_id, title: item.title, mediaKey: mediaKeyFor(migrationId, position, item.sermon_id, item.media_url), done: false };
     },
 
@@ -124,6 +134,24 @@ export function createMigrationActivities(deps: MigrationActivityDeps): RssMigra
     async discardItem({ migrationId, position, sermonId }) {
       await fs.promises.rm(partialFile(migrationId, position, sermonId), { force: true });
       await deps.sermons.removeUnlessReviewed(sermonId);
+    },
+
+    async failRemaining({ migrationId, positions, message }) {
+      await store.db
+        .updateTable('migration_items')
+        .set({ status: 'failed', error_message: message, updated_at: new Date() })
+        .where('queue_id', '=', migrationId)
+        .where('position', 'in', positions)
+        .where('status', 'in', ['pending', 'running'])
+        .execute();
+      await store.upsertStep(migrationId, null, {
+        name: 'Upload limit reached',
+        message: `${positions.length} more ${positions.length === 1 ? 'video was' : 'videos were'} not migrated`,
+        status: 'failed',
+        progress: 0,
+        error: message,
+      });
+      await store.recount(migrationId);
     },
 
     async endMigration({ migrationId, status }) {

@@ -92,7 +92,13 @@ export class SermonIntake {
   }
 
   /** Creates the migrated sermon once: a repeated call with the same id returns the first. */
+  /**
+   * A migrated sermon counts like an upload: capacity (busy → the migration waits and tries again)
+   * and the organization's quota (refused → the migration fails the rest with the message). A
+   * repeated create of the same id finds the record and takes no second unit.
+   */
   async createMigrated(id: string, input: MigratedSermonInput): Promise<SermonsRow> {
+    if (!(await findSermonAnyOrg(this.deps.changes.db, id))) await this.deps.assertCapacity();
     return this.deps.changes.db.transaction().execute(async (trx) => {
       const created = await insertSermonOnce(trx, { id, org_id: input.orgId, title: input.title, speaker: null, recorded_on: input.recordedOn, created_by: input.createdBy, upload_key: input.uploadKey });
       if (!created) {
@@ -100,6 +106,8 @@ export class SermonIntake {
         if (!existing || existing.org_id !== input.orgId) throw new AppError(ErrorCode.CONFLICT, { detail: 'This sermon id belongs to another organization.' });
         return existing;
       }
+      // Inside the insert's transaction: a refused unit leaves no record behind.
+      await this.deps.quota.consume(trx, input.orgId);
       await upsertProgress(trx, id, { upload_pct: 0, current_step: 'upload', status: 'processing', error_message: null, message: 'Waiting for the feed download' });
       await appendEvent(trx, createEvent('sermons.sermon.created.v1', {
         orgId: input.orgId,

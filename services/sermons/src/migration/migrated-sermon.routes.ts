@@ -1,6 +1,9 @@
 // Internal routes for the RSS migration (services/migration's worker, service token only):
 // create a migrated sermon under an id the migration chose (so a repeated call finds it), record
 // its downloaded recording, and remove it only while it has not reached review (Clear).
+// A migrated sermon counts like an upload: the pipeline capacity (429 busy: the migration waits
+// and tries again) and the organization's quota by plan (403 with the upload limit's message: the
+// migration fails the rest of its items with it); removing one before review gives the unit back.
 // The pipeline itself is started by the migration workflow as a child run.
 import type { FastifyInstance } from 'fastify';
 import { requireServiceToken } from '@lectern/service-kit';
@@ -52,7 +55,7 @@ export async function migratedSermonRoutes(app: FastifyInstance, options: Migrat
     const sermon = await findSermonAnyOrg(queries.db, request.params.id);
     if (!sermon) return { removed: false, status: null };
     if (sermon.status === 'REVIEW' || sermon.status === 'PUBLISHED') return { removed: false, status: sermon.status };
-    await removal.remove(sermon, sermon.created_by, { releaseQuota: false });
+    await removal.remove(sermon, sermon.created_by, { releaseQuota: true });
     return { removed: true, status: sermon.status };
   });
 }
