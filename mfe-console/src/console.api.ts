@@ -25,6 +25,19 @@ export interface BillingKpis {
   currency: string;
 }
 
+export interface FunnelStep {
+  key: 'landing' | 'pricing' | 'signup' | 'paid';
+  label: string;
+  visitors: number;
+  conversionPct: number | null;
+}
+
+export interface AnalyticsFunnel {
+  since: string;
+  days: number;
+  steps: FunnelStep[];
+}
+
 export interface FeedVideo {
   title: string;
   publishedAt: string | null;
@@ -77,6 +90,7 @@ export const consoleApi = {
   syncCatalog: (items: { code: string; name?: string }[]) => api.post<Pick<ConsoleProfile, 'mode' | 'catalogItems'>>(`${IDENTITY_BASE}/console/catalog`, { items }),
   identityKpis: () => api.get<IdentityKpis>(`${IDENTITY_BASE}/console/kpis`),
   billingKpis: () => api.get<BillingKpis>('/api/billing/kpis'),
+  funnel: (days: number) => api.get<AnalyticsFunnel>(`${IDENTITY_BASE}/console/analytics/funnel?days=${days}`),
   organizations: () => api.get<{ items: { id: string; name: string }[] }>(`${IDENTITY_BASE}/organizations/public`),
   parseFeed: (rssUrl: string, maxVideos: number) => api.post<{ success: boolean; error: string | null; videos: FeedVideo[] }>(`${MIGRATION}/rss/parse`, { rssUrl, maxVideos }),
   startMigration: (body: { rssUrl: string; targetOrgId: string; videos: FeedVideo[]; allowDuplicates: boolean; maxToQueue: number }) =>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, Lead, PageContainer, PageTitle, Panel, showToast, Spinner } from '@lectern/shell-kit';
-import { consoleApi, messageOf, type ConsoleMode, type ConsoleProfile } from '../console.api.ts';
+import { consoleApi, messageOf, type AnalyticsFunnel, type ConsoleMode, type ConsoleProfile } from '../console.api.ts';
 import { useConsoleHome, type Loaded } from '../home/useConsoleHome.ts';
 import { Field } from '../migration/MigrationSetup.tsx';
 
@@ -67,13 +67,48 @@ function ModeSwitch({ profile, onChanged }: { profile: ConsoleProfile; onChanged
   );
 }
 
+const FunnelList = styled.ol`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr));
+  gap: 1rem;
+  li { background: ${({ theme }) => theme.colors.page}; border-radius: ${({ theme }) => theme.radius.sm}; padding: 0.75rem 1rem; }
+  .label { color: ${({ theme }) => theme.colors.inkMuted}; font-size: 0.9rem; }
+  .count { display: block; font-size: 1.6rem; font-weight: 700; margin-top: 0.25rem; }
+  .rate { color: ${({ theme }) => theme.colors.inkMuted}; font-size: 0.9rem; }
+`;
+
+/** Product analytics: visitors reaching each step of landing → pricing → signup → paid (last 30 days). */
+function FunnelCard({ funnel }: { funnel: Loaded<AnalyticsFunnel> }) {
+  return (
+    <Card style={{ marginTop: '1.25rem' }}>
+      <h2 style={{ marginTop: 0 }}>Funnel (last 30 days)</h2>
+      {funnel.state === 'loading' && <Spinner label="Loading the funnel…" />}
+      {funnel.state === 'failed' && <p role="alert">Failed to load the funnel</p>}
+      {funnel.state === 'ready' && (
+        <FunnelList data-testid="console-funnel" aria-label="Visitors at each funnel step">
+          {funnel.value.steps.map((step) => (
+            <li key={step.key} data-step={step.key}>
+              <span className="label">{step.label}</span>
+              <span className="count" data-testid={`funnel-${step.key}`}>{step.visitors}</span>
+              <span className="rate">{step.conversionPct === null ? (step.key === 'landing' ? 'visitors' : '—') : `${step.conversionPct}% of the step before`}</span>
+            </li>
+          ))}
+        </FunnelList>
+      )}
+    </Card>
+  );
+}
+
 function value<T>(loaded: Loaded<T>, show: (v: T) => string): string {
   return loaded.state === 'ready' ? show(loaded.value) : loaded.state === 'loading' ? '…' : 'No data';
 }
 
 export function ConsoleHomePage() {
   const home = useConsoleHome();
-  const { profile, kpis, billing } = home;
+  const { profile, kpis, billing, funnel } = home;
   const [syncing, setSyncing] = useState(false);
 
   async function syncCatalog() {
@@ -139,6 +174,7 @@ export function ConsoleHomePage() {
         </Kpis>
         {billing.state === 'failed' && <p>Paying customers and revenue come from the billing service, which did not answer.</p>}
       </Card>
+      {p.analytics && <FunnelCard funnel={funnel} />}
     </PageContainer>
   );
 }

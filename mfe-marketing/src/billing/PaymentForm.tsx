@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, Button, Spinner } from '@lectern/shell-kit';
+import { ApiError, Button, capture, checkout2step, Spinner } from '@lectern/shell-kit';
 import { Alert, Form, Row, TextField } from '../auth/form.parts.tsx';
 import { paymentConfig, payWithTestCard, type PaymentAdapter, type TestPaymentMethod } from './billing.client.ts';
 
@@ -52,7 +52,12 @@ function loadStripeJs(publishableKey: string): Promise<StripeJs> {
   });
 }
 
-export function PaymentForm({ clientSecret, subscriptionId, initial, submitLabel, onPaid }: { clientSecret: string; subscriptionId: string; initial: BillingDetails; submitLabel: string; onPaid: () => Promise<void> }) {
+/**
+ * `twoStepCheckout`: the offer checkouts' step 2, whose analytics events carry the spec's
+ * 'checkout2step.' prefix so they never mix with signup's events of the same name.
+ */
+export function PaymentForm({ clientSecret, subscriptionId, initial, submitLabel, onPaid, twoStepCheckout = false }: { clientSecret: string; subscriptionId: string; initial: BillingDetails; submitLabel: string; onPaid: () => Promise<void>; twoStepCheckout?: boolean }) {
+  const track = (name: 'payment_submitted' | 'payment_succeeded' | 'payment_failed') => capture(twoStepCheckout ? checkout2step(name) : name);
   const [adapter, setAdapter] = useState<{ key: string; kind: PaymentAdapter } | null>(null);
   const [details, setDetails] = useState<BillingDetails>(initial);
   const [card, setCard] = useState<TestPaymentMethod>('pm_card_visa');
@@ -93,6 +98,7 @@ export function PaymentForm({ clientSecret, subscriptionId, initial, submitLabel
     if (paying || missing) return;
     setPaying(true);
     setError(null);
+    track('payment_submitted');
     const name = `${details.firstName.trim()} ${details.lastName.trim()}`;
     try {
       if (adapter!.kind === 'test-card') {
@@ -107,10 +113,12 @@ export function PaymentForm({ clientSecret, subscriptionId, initial, submitLabel
         if (result.error) throw new Error(result.error.message || PAYMENT_MESSAGES.failed);
       }
     } catch (failure) {
+      track('payment_failed');
       setError(failure instanceof ApiError ? failure.detail || PAYMENT_MESSAGES.failed : failure instanceof Error && failure.message ? failure.message : PAYMENT_MESSAGES.failed);
       setPaying(false);
       return;
     }
+    track('payment_succeeded');
     try {
       await onPaid();
     } catch (failure) {

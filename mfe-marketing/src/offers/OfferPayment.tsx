@@ -61,6 +61,7 @@ export function OfferPayment({ offer, state, onBack }: { offer: OfferDefinition;
           initial={{ firstName: state.firstName, lastName: state.lastName, email: state.email, phone: state.phone ?? '' }}
           submitLabel={`Pay ${formatMoney(ready.amountDueCents ?? 0, ready.currency)}`}
           onPaid={() => finishOffer(offer, ready)}
+          twoStepCheckout
         />
       ) : (
         <Spinner label="Preparing checkout…" />

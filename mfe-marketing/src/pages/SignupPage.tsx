@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError, Button, NotFound, Spinner, identity, navigateTo, showToast, useFlag } from '@lectern/shell-kit';
+import { ApiError, Button, NotFound, Spinner, capture, identity, navigateTo, showToast, useFlag } from '@lectern/shell-kit';
 import type { SignupResponse } from '@lectern/shell-kit';
 import { AuthLayout } from './AuthLayout.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
@@ -107,6 +107,7 @@ function SignupForm() {
     setFormError(first ? found[first]! : null);
     if (first || domainBlocked || invite.status === 'invalid') return;
     setSubmitting(true);
+    capture('signup_started', { mode });
     try {
       const answer = await identity.signup({
         mode,
@@ -120,6 +121,7 @@ function SignupForm() {
         ...(mode === 'join' && fixedInvite ? { inviteId: fixedInvite.id } : {}),
         ...(mode === 'join' && !fixedInvite ? { organizationId: organizationId.trim() } : {}),
       });
+      capture('signup_completed', { mode: answer.mode });
       if (answer.mode === 'join') {
         showToast({ kind: 'success', title: answer.message || MESSAGES.registered });
         navigateTo(`/verify-email?email=${encodeURIComponent(answer.email)}`);

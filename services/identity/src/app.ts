@@ -27,6 +27,8 @@ import { createResetThrottle } from './password-reset/reset.throttle.ts';
 import { passwordResetRoutes } from './password-reset/password-reset.routes.ts';
 import { memberRoutes } from './members/member.routes.ts';
 import { consoleRoutes } from './console/console.routes.ts';
+import { analyticsRoutes } from './analytics/analytics.routes.ts';
+import { scheduleAnalyticsRetention } from './analytics/analytics.retention.ts';
 import { integrationRoutes } from './integrations/integration.routes.ts';
 import { MemberSyncRunner, type MemberSyncRunnerOptions } from './integrations/member-sync.runner.ts';
 import { identityRevocations } from './session/token-revocation.ts';
@@ -103,5 +105,8 @@ export async function buildApp(config: IdentityConfig, options: IdentityAppOptio
   await app.register(consoleRoutes, { prefix, ctx });
   await app.register(billingAccountRoutes, { prefix, ctx });
   await app.register(integrationRoutes, { prefix, ctx });
+  await app.register(analyticsRoutes, { prefix, ctx });
+  const stopRetention = scheduleAnalyticsRetention(db, app.log);
+  app.addHook('onClose', async () => stopRetention());
   return app as IdentityApp;
 }

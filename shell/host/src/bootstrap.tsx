@@ -1,13 +1,15 @@
 // single-spa root config: the frame, one application per area (by route), and the not-found view.
 import { createRoot } from 'react-dom/client';
 import { registerApplication, start } from 'single-spa';
-import { NotFound, startSession, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
+import { NotFound, startAnalytics, startSession, ThemeRoot, ToastViewport } from '@lectern/shell-kit';
 import { AREAS, areaFor } from './areas/area.registry.ts';
 import { createAreaApplication, registerAreaRemotes } from './areas/area.application.tsx';
 import { ShellFrame } from './frame/ShellFrame.tsx';
 
 // The session (persisted token, refresh cookie) and the flags come from the identity service.
 void startSession();
+// Page views, clicks and capture events to Lectern's own collector, only while analytics_enabled is on.
+startAnalytics();
 
 const frame = document.getElementById('lectern-frame');
 if (!frame) throw new Error('index.html must contain #lectern-frame');

@@ -37,3 +37,6 @@ export { followTopic } from './live/live.connection.ts';
 export type { LiveEvent, LiveConnectionOptions } from './live/live.connection.ts';
 export { followLive } from './live/live.session.ts';
 export { liveUrl, reconnectDelay } from './live/live.backoff.ts';
+export { startAnalytics, capture } from './analytics/analytics.browser.ts';
+export { createAnalytics, checkout2step, CAPTURE_EVENTS, CHECKOUT2STEP_PREFIX, ANALYTICS_ENDPOINT } from './analytics/analytics.client.ts';
+export type { Analytics, CaptureEvent, EventProperties } from './analytics/analytics.client.ts';

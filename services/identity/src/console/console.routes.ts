@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { AppError, ErrorCode, requireCompanyStaff } from '@lectern/service-kit';
+import { AppError, ErrorCode, requireCompanyDomainStaff, requireCompanyStaff } from '@lectern/service-kit';
+import { funnel } from '../analytics/analytics.repository.ts';
 import type { IdentityContext } from '../context.ts';
 import type { ConsoleMode } from '../data/console-settings.table.ts';
 import { isStaffUser } from '../domain/role.resolution.ts';
@@ -100,5 +101,27 @@ export async function consoleRoutes(app: FastifyInstance, options: { ctx: Identi
       .executeTakeFirstOrThrow();
     const organizations = await db.selectFrom('organizations').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     return { totalLeads: leads.total, initiatedLeads: leads.initiated, convertedLeads: leads.converted, organizations: organizations.n };
+  });
+
+  app.get('/console/analytics/funnel', {
+    schema: {
+      tags: ['console'],
+      summary: 'Product analytics funnel landing → pricing → signup → paid (company-domain staff, analytics_enabled)',
+      querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 730, default: 30 })) }),
+      response: {
+        200: Type.Object({
+          since: Type.String(),
+          days: Type.Integer(),
+          steps: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), visitors: Type.Integer(), conversionPct: Type.Union([Type.Number(), Type.Null()]) })),
+        }),
+      },
+    },
+  }, async (request) => {
+    await requireCompanyDomainStaff(request, undefined as never);
+    const flags = await requireConsole(request);
+    if (flags.analytics_enabled !== true) throw new AppError(ErrorCode.FORBIDDEN, { detail: 'Analytics is turned off.', extensions: { reason: 'analytics_disabled' } });
+    const days = (request.query as { days?: number }).days ?? 30;
+    const since = new Date(Date.now() - days * 86_400_000);
+    return { since: since.toISOString(), days, steps: await funnel(db, since) };
   });
 }

@@ -1,6 +1,7 @@
 // The identity service's tables (its Postgres schema `identity`).
 import type { Executor, KitTables } from '@lectern/service-kit';
 import type { CaptchaSpentTable, FeatureFlagOverrideTable, FeatureFlagTable, LeadTable, ServiceSecretTable, SignInAttemptTable } from './misc.table.ts';
+import type { AnalyticsEventTable, AnalyticsIdentityTable, AnalyticsRateWindowTable } from './analytics.table.ts';
 import type { ConsoleSettingsTable } from './console-settings.table.ts';
 import type { IntegrationConfigTable, OAuthAuthorizationTable } from './integration-config.table.ts';
 import type { MemberTable } from './member.table.ts';
@@ -31,6 +32,9 @@ export interface IdentityDatabase {
   service_secrets: ServiceSecretTable;
   signing_keys: SigningKeyTable;
   console_settings: ConsoleSettingsTable;
+  analytics_events: AnalyticsEventTable;
+  analytics_identities: AnalyticsIdentityTable;
+  analytics_rate_windows: AnalyticsRateWindowTable;
 }
 
 /** A connection or a transaction over the identity schema (repositories take it first). */
