@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function startChild(name: string, entry: string, env: Record<string, string>, ready: (output: string) => boolean | Promise<boolean>, timeoutMs = 90_000): Promise<Child> {
+async function startChild(name: string, entry: string, env: Record<string, string>, ready: (output: string) => boolean | Promise<boolean>, timeoutMs = 240_000): Promise<Child> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--disable-warning=TimeoutNegativeWarning', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
