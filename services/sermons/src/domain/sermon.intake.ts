@@ -98,7 +98,7 @@ export class SermonIntake {
    * repeated create of the same id finds the record and takes no second unit.
    */
   async createMigrated(id: string, input: MigratedSermonInput): Promise<SermonsRow> {
-    if (!(await findSermonAnyOrg(this.deps.changes.db, id))) await this.deps.assertCapacity();
+    if (!(await findSermonAnyOrg(this.deps.changes.db, id))) await this.deps.assertCapacity(input.orgId);
     return this.deps.changes.db.transaction().execute(async (trx) => {
       const created = await insertSermonOnce(trx, { id, org_id: input.orgId, title: input.title, speaker: null, recorded_on: input.recordedOn, created_by: input.createdBy, upload_key: input.uploadKey });
       if (!created) {
