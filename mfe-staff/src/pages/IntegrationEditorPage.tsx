@@ -159,11 +159,14 @@ export function IntegrationEditorPage() {
                 placeholder={adding ? '' : 'Saved — leave empty to keep it'}
                 onChange={(e) => setApiKey(e.target.value)}
               />
-              {errors.apiKey ? <small role="alert">{errors.apiKey}</small> : entry.type === 'planningCenter' && <small>A personal access token as application id:secret, or an OAuth access token.</small>}
+              {errors.apiKey ? <small role="alert">{errors.apiKey}</small> : entry.type === 'planningCenter' && <small>A personal access token as application id:secret.</small>}
             </EditField>
             <EditField>
               From Email
-              <input type="email" name="fromEmail" required value={fromEmail} aria-invalid={errors.fromEmail ? true : undefined} onChange={(e) => setFromEmail(e.target.value)} />
+              <input type="email" name="fromEmail" required value={fromEmail} aria-invalid={errors.fromEmail ? true : undefined} onChange={(e) => {
+                  setFromEmail(e.target.value);
+                  if (errors.fromEmail) setErrors(({ fromEmail: _cleared, ...rest }) => rest);
+                }} />
               {errors.fromEmail && <small role="alert">{errors.fromEmail}</small>}
             </EditField>
           </EditGrid>

@@ -1,4 +1,4 @@
-// Member sync out of the request (ADR 0020): one row per sync, claimed by an identity instance
+// Member sync out of the request (ADR 0021): one row per sync, claimed by an identity instance
 // under a lease, resumed from its saved next page after a crash or restart, its progress read by
 // the settings screen. At most one queued or running job per integration (partial unique index),
 // so two instances — or two clicks — never run the same sync twice at once.
