@@ -1,0 +1,136 @@
+// Fault: the sermons service SIGKILLed mid-request (issue 12). A sermons process (server.ts, as
+// deployed) takes uploads; it is killed while one upload is streaming. Figures printed: requests
+// sent, completed, lost, applied twice, and the time until the restarted process is ready. Nothing
+// completed is lost or doubled, and the interrupted upload is cleaned up by the service itself (the
+// abandoned-upload expiry, time passed in): bytes gone, record gone, quota unit back.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it, beforeAll, afterAll } from '@jest/globals';
+import { buildTestApp, makeTone } from './helper.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
+type J = any;
+
+const serverTs = new URL('../src/server.ts', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverTs], { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const deadline = started + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the sermons server exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error('the sermons server was not ready within 120 s');
+    const status = await fetch(`http://127.0.0.1:${port}/api/sermons/readyz`).then((r) => r.status, () => 0);
+    if (status === 200) return { child, readyMs: Date.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('fault: the sermons service SIGKILLed mid-request', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    // The in-process app owns the schema (migrations) and serves the JWKS the child trusts.
+    t = await buildTestApp({ SERMON_QUOTA_LIMITS: 'free:50,standard:50' });
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await t?.app.close();
+  });
+
+  it('nothing completed is lost or applied twice; the killed upload is cleaned up without a manual step', async () => {
+    const org = randomUUID();
+    const token = await t.token(org, 'PASTOR');
+    const tone = readFileSync(makeTone(mkdtempSync(join(tmpdir(), 'fault-tone-'))));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    ({ child } = await startServer(t.env, port));
+
+    const create = async () => {
+      const response = await fetch(`${base}/api/sermons/sermons`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Grace', speaker: 'Ann', recordedAt: '2026-11-15', file: { name: 'g.mp3', size: tone.length, contentType: 'audio/mpeg' } }),
+      });
+      assert.equal(response.status, 201, await response.clone().text());
+      return (await response.json()) as J;
+    };
+    const put = (created: J, body: RequestInit['body'], extra: RequestInit = {}) =>
+      fetch(`${base}${new URL(created.upload.url).pathname}${new URL(created.upload.url).search}`, { method: 'PUT', headers: { ...created.upload.headers, 'content-length': String(tone.length) }, body, ...extra });
+
+    const figures = { sent: 0, completed: 0, lost: 0, appliedTwice: 0, recoveryMs: 0 };
+    const completed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await create();
+      figures.sent += 2;
+      assert.equal((await put(created, tone)).status, 200);
+      completed.push(created.sermon.id as string);
+    }
+
+    // The fourth upload streams slowly; the process dies in the middle of it.
+    const interrupted = await create();
+    figures.sent += 2;
+    let sentBytes = 0;
+    const trickle = async function* () {
+      for (let offset = 0; offset < tone.length; offset += 32_768) {
+        yield tone.subarray(offset, offset + 32_768);
+        sentBytes += 32_768;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const streaming = put(interrupted, ReadableStream.from(trickle()), { duplex: 'half' } as RequestInit).then((r) => r.status, (error: unknown) => error);
+    while (sentBytes < tone.length / 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGKILL');
+    const outcome = await streaming;
+    assert.ok(!(typeof outcome === 'number' && outcome === 200), 'the interrupted upload did not succeed');
+
+    // Restarted as an orchestrator would: no manual step in between.
+    const restarted = await startServer(t.env, port);
+    child = restarted.child;
+    figures.recoveryMs = restarted.readyMs;
+
+    // The three completed uploads: each once, with its recording, one created event each.
+    const db = t.app.kit.db;
+    const rows = await db.selectFrom('sermons').select(['id', 'temporary_media_path']).where('org_id', '=', org).execute();
+    for (const id of completed) {
+      const matches = rows.filter((row) => row.id === id);
+      if (matches.length === 0 || !matches[0]!.temporary_media_path) figures.lost += 1;
+      if (matches.length > 1) figures.appliedTwice += 1;
+      const created = await db.selectFrom('outbox').select('id').where('key', '=', id).where('type', '=', 'sermons.sermon.created.v1').execute();
+      if (created.length > 1) figures.appliedTwice += 1;
+    }
+    figures.completed = completed.length;
+    // The interrupted one is waiting for bytes that never come: the service's own sweep removes it.
+    assert.equal((await fetch(`${base}/api/sermons/quota`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()) as J).used, 4);
+    await t.app.uploadExpiry.sweep(new Date(Date.now() + 24 * 60 * 60_000));
+    const left = await db.selectFrom('sermons').select('id').where('org_id', '=', org).execute();
+    assert.deepEqual(left.map((row) => row.id).sort(), [...completed].sort(), 'only the completed uploads remain');
+    assert.equal(await (await t.app.rawBucket()).exists(interrupted.upload.key), false, 'no bytes of the interrupted upload left');
+    assert.equal((await fetch(`${base}/api/sermons/quota`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()) as J).used, 3, 'its quota unit came back');
+
+    // The restarted process takes the same work again.
+    const again = await create();
+    assert.equal((await put(again, tone)).status, 200);
+    figures.sent += 2;
+
+    console.log(`fault sigkill-mid-upload: requests sent ${figures.sent}, completed uploads ${figures.completed} + 1 after restart, lost ${figures.lost}, applied twice ${figures.appliedTwice}, restart to ready ${figures.recoveryMs} ms`);
+    assert.equal(figures.lost, 0);
+    assert.equal(figures.appliedTwice, 0);
+  }, 300_000);
+});
