@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { sermonPipelineWorkflowId } from '@lectern/workflows';
 import { makeSpokenRecording, wordErrorRate, type SpokenRecording } from '@lectern/workflows/testing';
-import { buildTestApp, listen, temporalClient } from './helper.ts';
+import { buildTestApp, INTERNAL_TOKEN, listen, temporalClient } from './helper.ts';
 import { startPipelineWorker, type PipelineWorker } from './pipeline.worker.ts';
 
 /** What the test sermon names (John 3:16, Romans 8:28) or quotes without naming (2 Timothy 2:3). */
@@ -137,6 +137,12 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
     console.log(`mp3: word error rate ${(wer * 100).toFixed(1)}% over ${recording.text.split(/\s+/).length} spoken words`);
     const words = (await (await api(`/sermons/${id}/transcript`, pastorA)).json()) as J;
     assert.ok(words.words.length > 100 && words.words.every((w: J) => w.end >= w.start), 'word timestamps kept');
+    // The writing steps read the words' probabilities back (low-confidence words stay out of titles).
+    const internal = (query: string) => fetch(`${base}/api/sermons/internal/sermons/${id}/content${query}`, { headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } }).then((r) => r.json() as Promise<J>);
+    const withWords = await internal('?words=true');
+    assert.equal(withWords.transcript.words.length, words.words.length);
+    assert.ok(withWords.transcript.words.every((w: J) => typeof w.probability === 'number'), 'probabilities kept');
+    assert.equal((await internal('')).transcript.words, undefined, 'text only unless asked');
     const { rows } = await sql<{ type: string }>`select type from outbox where key = ${id}`.execute(t.app.kit.db);
     assert.equal(rows.filter((r) => r.type === 'sermons.sermon.ready-for-review.v1').length, 1);
   });

@@ -9,6 +9,11 @@ import { SermonRemovedError, type ReportedStep, type SermonsInternalClient } fro
 import type { PipelineWorkspace } from './pipeline.workspace.ts';
 import { keepHeartbeating } from './activity.heartbeat.ts';
 import { generateDiscussionGuide } from '../content/generation/discussion-guide.ts';
+import { lowConfidenceWords } from '../transcription/recognition.vocabulary.ts';
+import type { TranscriptWord } from '../transcription/transcription.types.ts';
+
+/** Words the recogniser was unsure of: kept out of titles and themes (ADR 0016). */
+const unsureWords = (transcript: { words?: TranscriptWord[] }) => (transcript.words ? lowConfidenceWords(transcript.words) : undefined);
 
 /**
  * What the sermon pipeline workflow asks of the outside world. Each step activity reads and writes
@@ -86,10 +91,10 @@ export function createSermonPipelineActivities(deps: PipelineActivityDeps): Serm
     async generateOutline(input) {
       await guard(async () => {
         const { sermon } = await sermons.sermon(input.sermonId);
-        const { transcript } = await sermons.content(input.sermonId);
+        const { transcript } = await sermons.content(input.sermonId, { words: true });
         if (!transcript) throw ApplicationFailure.nonRetryable('There is no transcript to outline.', NON_RETRYABLE_STEP_ERROR);
         await sermons.progress(input.sermonId, 'outline', 10, 'Generating sermon outline...');
-        const outline = await keptAlive(() => deps.content.outline.generateOutline({ transcript: transcript.text, title: sermon.title }));
+        const outline = await keptAlive(() => deps.content.outline.generateOutline({ transcript: transcript.text, title: sermon.title, lowConfidence: unsureWords(transcript) }));
         await sermons.saveOutline(input.sermonId, outline);
         await sermons.saveDiscussionGuide(input.sermonId, generateDiscussionGuide({ outline, transcript: transcript.text, title: sermon.title }));
       });
@@ -98,11 +103,11 @@ export function createSermonPipelineActivities(deps: PipelineActivityDeps): Serm
     async generateDevotionals(input) {
       await guard(async () => {
         const { sermon } = await sermons.sermon(input.sermonId);
-        const { transcript, outline } = await sermons.content(input.sermonId);
+        const { transcript, outline } = await sermons.content(input.sermonId, { words: true });
         if (!transcript) throw ApplicationFailure.nonRetryable('There is no transcript to write devotionals from.', NON_RETRYABLE_STEP_ERROR);
         await sermons.progress(input.sermonId, 'devotional', 10, 'Creating 5-day devotional series...');
         const days = await keptAlive(() =>
-          deps.content.devotionals.generateDevotionals({ transcript: transcript.text, title: sermon.title, outline: outline ?? undefined }),
+          deps.content.devotionals.generateDevotionals({ transcript: transcript.text, title: sermon.title, outline: outline ?? undefined, lowConfidence: unsureWords(transcript) }),
         );
         // Upserted by day number: a repeated step replaces the five days, never adds to them.
         await sermons.saveDevotionals(input.sermonId, days);

@@ -24,7 +24,8 @@ export interface PipelineProgress {
 }
 
 export interface PipelineContent {
-  transcript: { text: string } | null;
+  /** `words` only when asked for (`content(id, { words: true })`). */
+  transcript: { text: string; words?: TranscriptWord[] } | null;
   outline: Outline | null;
 }
 
@@ -63,8 +64,8 @@ export class SermonsInternalClient {
     return (await this.call('GET', id, ''))!;
   }
 
-  async content(id: string): Promise<PipelineContent> {
-    return (await this.call('GET', id, '/content'))!;
+  async content(id: string, options: { words?: boolean } = {}): Promise<PipelineContent> {
+    return (await this.call('GET', id, options.words ? '/content?words=true' : '/content'))!;
   }
 
   async progress(id: string, step: ReportedStep, percent: number, message: string): Promise<void> {

@@ -92,7 +92,11 @@ export class SermonQueries {
   }
 
   /** What the pipeline's later steps read back: the transcript's text and the outline, when stored. */
-  async pipelineContent(sermon: SermonsRow) {
+  async pipelineContent(sermon: SermonsRow, options: { words?: boolean } = {}) {
+    if (options.words) {
+      const [transcript, outline] = await Promise.all([findTranscript(this.db, sermon), findOutline(this.db, sermon)]);
+      return { transcript: transcript ? { text: transcript.text, words: transcript.words } : null, outline: outline?.outline ?? null };
+    }
     const [transcript, outline] = await Promise.all([findTranscriptText(this.db, sermon), findOutline(this.db, sermon)]);
     return { transcript: transcript ? { text: transcript.text } : null, outline: outline?.outline ?? null };
   }

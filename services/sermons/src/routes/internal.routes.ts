@@ -33,9 +33,13 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
     return { sermon: sermonJson(sermon), progress: await queries.progressOf(sermon.id) };
   });
 
-  app.get<{ Params: { id: string } }>('/sermons/:id/content', async (request) => {
+  // `?words=true`: the transcript's words with their probabilities too (what the writing steps
+  // need to keep misheard words out of titles).
+  app.get<{ Params: { id: string }; Querystring: { words?: boolean } }>('/sermons/:id/content', {
+    schema: { querystring: { type: 'object', additionalProperties: false, properties: { words: { type: 'boolean' } } } },
+  }, async (request) => {
     const sermon = await queries.findAnyOrg(request.params.id);
-    return queries.pipelineContent(sermon);
+    return queries.pipelineContent(sermon, { words: request.query.words === true });
   });
 
   app.post<{ Params: { id: string }; Body: { step: string; percent?: number; message?: string | null } }>('/sermons/:id/progress', {
