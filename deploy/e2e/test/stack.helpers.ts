@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, timeoutMs = 60_000): Promise<void> {
+async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
