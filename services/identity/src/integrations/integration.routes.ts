@@ -49,7 +49,7 @@ export async function integrationRoutes(app: ServiceInstance, { ctx }: { ctx: Id
     items: await listIntegrations(ctx, orgScope(request)),
   }));
 
-  // Planning Center's OAuth 2 connect flow (ADR 0023); static paths win over /integrations/:type.
+  // Planning Center's OAuth 2 connect flow (ADR 0024); static paths win over /integrations/:type.
   app.get('/integrations/planningCenter/oauth', {
     schema: { tags: ['integrations'], summary: 'Whether Planning Center can be connected with its sign-in (OAuth) on this server', response: { 200: Type.Object({ available: Type.Boolean() }) } },
   }, async () => ({ available: oauthAvailable(ctx) }));

@@ -1,4 +1,4 @@
-// Planning Center connected with OAuth 2 (ADR 0023): the authorization-code flow with PKCE (S256)
+// Planning Center connected with OAuth 2 (ADR 0024): the authorization-code flow with PKCE (S256)
 // and a state bound to the user and organization that started it; the code exchanged for tokens
 // sealed with the kit's secret box; the access token refreshed a few minutes before it expires
 // (one instance at a time: the row is locked, refresh tokens rotate); both tokens revoked when the

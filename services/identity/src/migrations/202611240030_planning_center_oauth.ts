@@ -1,4 +1,4 @@
-// Planning Center connected with OAuth 2 (ADR 0023): an integration holds either an API key or
+// Planning Center connected with OAuth 2 (ADR 0024): an integration holds either an API key or
 // the OAuth tokens (both sealed with the kit's secret box), and the authorization in flight is a
 // row: the state (hashed) bound to the user and organization that started it, the PKCE verifier
 // (sealed) and the From Email, single use, 10 minutes.
