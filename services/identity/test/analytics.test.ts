@@ -1,4 +1,4 @@
-// Product analytics (spec 001 §7 Other, ADR 0023): the collector refuses everything while
+// Product analytics (spec 001 §7 Other, ADR 0025): the collector refuses everything while
 // analytics_enabled is off, validates and size-limits batches, limits requests per client across
 // instances (Postgres), identifies only the signed-in user itself, stores no address or e-mail;
 // the retention job deletes what is older than 2 years; the console funnel counts ordered steps.

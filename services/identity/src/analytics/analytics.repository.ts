@@ -1,4 +1,4 @@
-// Product analytics storage (ADR 0023): events, identify links, the ingestion rate windows, the
+// Product analytics storage (ADR 0025): events, identify links, the ingestion rate windows, the
 // funnel (landing → pricing → signup → paid) and the 2-year retention.
 import { sql } from 'kysely';
 import type { Db } from '../data/database.ts';

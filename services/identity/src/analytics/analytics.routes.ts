@@ -1,4 +1,4 @@
-// The product-analytics collector (spec 001 §7 Other, ADR 0023): the shell kit's client posts
+// The product-analytics collector (spec 001 §7 Other, ADR 0025): the shell kit's client posts
 // batches of page views and capture events under the browser's random analytics id, and
 // identifies that id once per signed-in user. Nothing is accepted while analytics_enabled is off.
 // Stored: event name, path (no query or fragment), a few small properties, time; the id → user

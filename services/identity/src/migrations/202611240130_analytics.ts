@@ -1,4 +1,4 @@
-// Product analytics (spec 001 §7 Other, ADR 0023): one row per captured event, the link from a
+// Product analytics (spec 001 §7 Other, ADR 0025): one row per captured event, the link from a
 // browser's random analytics id to the account it identified, nothing else (no IP, no e-mail,
 // no user agent). Kept 2 years (analytics.retention.ts).
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Product analytics in the browser (spec 001 §7 Other, ADR 0023): page views on every route
+// Product analytics in the browser (spec 001 §7 Other, ADR 0025): page views on every route
 // change, autocapture of button and link clicks, the capture events below (one global capture
 // function, `window.lecternCapture`), identify once per user (remembered in localStorage), reset
 // on sign-out. Events go in batches to Lectern's own collector (identity
