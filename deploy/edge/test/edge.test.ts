@@ -222,17 +222,21 @@ test('the documented bearer.<token> WebSocket login reaches the service as a bea
   assert.deepEqual(JSON.parse(reply), { authorization: 'Bearer header.payload.signature', protocol: 'lectern.live.v1' });
 });
 
-test('credentials in URLs (sign-in token, invite ids, upload tokens, signed storage URLs) never reach the edge log', async () => {
+test('credentials in URLs (sign-in token, waitlist token, invite ids, upload tokens, signed storage URLs) never reach the edge log', async () => {
   logLines.length = 0;
   await fetch(`${edgeUrl}/confirmed?token=SIGNIN-SECRET-1&next=/dashboard`);
   await fetch(`${edgeUrl}/signup?invite=INVITE-SECRET-2`);
   await fetch(`${edgeUrl}/api/sermons/invites/INVITE-SECRET-3`);
   await fetch(`${edgeUrl}/api/sermons/uploads/1?expires=1&token=UPLOAD-SECRET-4`);
   await fetch(`${edgeUrl}/api/sermons/storage/sermons-raw/a.mp3?X-Amz-Signature=SIG-SECRET-5&X-Amz-Credential=CRED-SECRET-6`);
+  // the waitlist e-mail's link (the page) and the page's call to identity
+  await fetch(`${edgeUrl}/waitlist/confirm?token=WAITLIST-SECRET-7`);
+  await fetch(`${edgeUrl}/api/identity/waitlist/confirm?token=WAITLIST-SECRET-8`);
   const log = logLines.join('');
+  assert.match(log, /\/waitlist\/confirm\?token=\[redacted\]/);
   assert.match(log, /\/confirmed\?token=\[redacted\]&next=\/dashboard/);
   assert.match(log, /\/api\/sermons\/invites\/\[redacted\]/);
-  for (const secret of ['SIGNIN-SECRET-1', 'INVITE-SECRET-2', 'INVITE-SECRET-3', 'UPLOAD-SECRET-4', 'SIG-SECRET-5', 'CRED-SECRET-6']) {
+  for (const secret of ['SIGNIN-SECRET-1', 'INVITE-SECRET-2', 'INVITE-SECRET-3', 'UPLOAD-SECRET-4', 'SIG-SECRET-5', 'CRED-SECRET-6', 'WAITLIST-SECRET-7', 'WAITLIST-SECRET-8']) {
     assert.doesNotMatch(log, new RegExp(secret), `${secret} was logged`);
   }
 });

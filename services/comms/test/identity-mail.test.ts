@@ -148,6 +148,22 @@ describe('identity e-mails through comms', () => {
     assert.ok(welcome.html?.includes(`href="${linkUrl}"`));
   });
 
+  it('waitlist confirmation requested → "Confirm your spot on the waiting list" with the link, valid 48 hours', async () => {
+    const to = uniqueAddress('waitlist');
+    const signupId = randomUUID();
+    const confirmUrl = `${ORIGIN}/waitlist/confirm?token=${randomUUID()}`;
+    const expiresAt = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const event = createEvent('identity.waitlist.confirmation-requested.v1', { orgId: null, subject: signupId, data: { signupId, email: to, source: 'marketing-landing', confirmUrl, expiresAt } });
+    await send(event);
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    assert.equal(message.subject, 'Confirm your spot on the Lectern Test waiting list');
+    assert.ok(message.text?.includes(confirmUrl), message.text);
+    assert.ok(message.html?.includes(`href="${confirmUrl}"`));
+    assert.match(message.text ?? '', /works for 2 days/);
+    const [row] = await rowsFor(event.id);
+    assert.equal(row?.kind, 'waitlist-confirmation');
+  });
+
   it('a redelivered event does not send a second e-mail', async () => {
     const to = uniqueAddress('twice');
     const event = registered(to);

@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 
 /** communication: a church e-mail to one recipient (sourceEventId is the communication id) */
-export const EmailKind = Type.Union([Type.Literal('email-confirmation'), Type.Literal('invitation'), Type.Literal('password-link'), Type.Literal('communication')]);
+export const EmailKind = Type.Union([Type.Literal('email-confirmation'), Type.Literal('invitation'), Type.Literal('password-link'), Type.Literal('communication'), Type.Literal('waitlist-confirmation')]);
 
 const outcome = {
   emailId: Type.String({ format: 'uuid' }),

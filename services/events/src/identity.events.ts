@@ -104,6 +104,23 @@ export const identityEvents = {
     email: Type.String({ minLength: 3 }),
     via: Type.Union([Type.Literal('reset'), Type.Literal('set-password')]),
   }),
+  /**
+   * An address joined the waiting list, or asked again while still unconfirmed: comms sends the
+   * confirmation e-mail with `confirmUrl` (`${PUBLIC_ORIGIN}/waitlist/confirm?token=…`).
+   */
+  'identity.waitlist.confirmation-requested.v1': Type.Object({
+    signupId: Uuid,
+    email: Type.String({ minLength: 3 }),
+    source: Type.String(),
+    confirmUrl: Type.String({ minLength: 1 }),
+    expiresAt: DateTime,
+  }),
+  /** The address confirmed its spot on the waiting list. */
+  'identity.waitlist.confirmed.v1': Type.Object({
+    signupId: Uuid,
+    email: Type.String({ minLength: 3 }),
+    source: Type.String(),
+  }),
   'identity.invite.revoked.v1': Type.Object({
     inviteId: Uuid,
     email: Type.String({ minLength: 3 }),

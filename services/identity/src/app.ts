@@ -32,6 +32,8 @@ import { scheduleAnalyticsRetention } from './analytics/analytics.retention.ts';
 import { integrationRoutes } from './integrations/integration.routes.ts';
 import { MemberSyncRunner, type MemberSyncRunnerOptions } from './integrations/member-sync.runner.ts';
 import { identityRevocations } from './session/token-revocation.ts';
+import { createWaitlistThrottle } from './waitlist/waitlist.throttle.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 
 export type IdentityApp = ServiceApp<IdentityDatabase, IdentityConfig> & { identity: IdentityContext };
 
@@ -75,6 +77,7 @@ export async function buildApp(config: IdentityConfig, options: IdentityAppOptio
     captchaKey,
     throttle: new SignInThrottle(new PgThrottleStore(db)),
     resetThrottle: createResetThrottle(new PgThrottleStore(db)),
+    waitlistThrottle: createWaitlistThrottle(new PgThrottleStore(db)),
     secrets: createSecretBox(config),
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     tokens: new AccessTokenIssuer(db, { issuer: issuerOf(config), audience: config.JWT_AUDIENCE, ttlSec: config.ACCESS_TOKEN_TTL_SEC }),
@@ -108,5 +111,6 @@ export async function buildApp(config: IdentityConfig, options: IdentityAppOptio
   await app.register(analyticsRoutes, { prefix, ctx });
   const stopRetention = scheduleAnalyticsRetention(db, app.log);
   app.addHook('onClose', async () => stopRetention());
+  await app.register(waitlistRoutes, { prefix, ctx });
   return app as IdentityApp;
 }

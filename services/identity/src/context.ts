@@ -19,6 +19,8 @@ export interface IdentityContext {
   throttle: SignInThrottle;
   /** "Forgot password?" requests (its own counters). */
   resetThrottle: SignInThrottle;
+  /** The public waitlist endpoint (its own counters). */
+  waitlistThrottle: SignInThrottle;
   tokens: AccessTokenIssuer;
   /** this instance's list of revoked token versions (also what the kit's auth checks) */
   revocations: TokenRevocations;

@@ -15,6 +15,7 @@ import type { RenderedEmail } from '../templates/email.layout.ts';
 import { confirmationEmail } from '../templates/confirmation.template.ts';
 import { invitationEmail } from '../templates/invitation.template.ts';
 import { passwordLinkEmail } from '../templates/password-link.template.ts';
+import { waitlistConfirmationEmail } from '../templates/waitlist-confirmation.template.ts';
 import type { MailFrom } from '../mail/mail.address.ts';
 
 type Trx = Transaction<CommsDatabase & KitTables>;
@@ -108,6 +109,10 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
           issuedAt: new Date(event.time),
           expiresAt: new Date(event.data.expiresAt),
         }),
+      ),
+    'identity.waitlist.confirmation-requested.v1': (trx, event) =>
+      queue(trx, event, 'waitlist-confirmation', event.data.email, () =>
+        waitlistConfirmationEmail({ productName, confirmUrl: event.data.confirmUrl, issuedAt: new Date(event.time), expiresAt: new Date(event.data.expiresAt) }),
       ),
   };
 }

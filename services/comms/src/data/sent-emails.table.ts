@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-export type EmailKind = 'email-confirmation' | 'invitation' | 'password-link' | 'communication';
+export type EmailKind = 'email-confirmation' | 'invitation' | 'password-link' | 'communication' | 'waitlist-confirmation';
 export type SentEmailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface SentEmailsTable {

@@ -10,6 +10,7 @@ import type { OrganizationTable } from './organization.table.ts';
 import type { SigningKeyTable } from './signing-key.table.ts';
 import type { EmailVerificationTokenTable, InviteTokenTable, PasswordResetTokenTable, RefreshTokenTable } from './token.table.ts';
 import type { CustomUserRoleTable, StaffUserTable, UserTable } from './user.table.ts';
+import type { WaitlistSignupTable, WaitlistTokenTable } from './waitlist.table.ts';
 
 export interface IdentityDatabase {
   organizations: OrganizationTable;
@@ -35,6 +36,8 @@ export interface IdentityDatabase {
   analytics_events: AnalyticsEventTable;
   analytics_identities: AnalyticsIdentityTable;
   analytics_rate_windows: AnalyticsRateWindowTable;
+  waitlist_signups: WaitlistSignupTable;
+  waitlist_tokens: WaitlistTokenTable;
 }
 
 /** A connection or a transaction over the identity schema (repositories take it first). */
