@@ -7,7 +7,10 @@ import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import type { BillingApp } from '../src/app.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createStripeClient } from '../src/stripe/stripe.client.ts';
+import { applySubscription, fetchSubscription, takeFetchTicket } from '../src/subscriptions/subscription.sync.ts';
 import { buildTestApp, signedEvent, stripeEvent, TEST_SECRET_KEY } from './helper.ts';
 
 describe('POST /api/billing/webhooks/stripe', () => {
@@ -126,6 +129,70 @@ describe('POST /api/billing/webhooks/stripe', () => {
     assert.equal(after.events, 1);
     const state = await app.kit.db.selectFrom('org_billing_state').select(['version', 'fingerprint']).where('org_id', '=', orgId).executeTakeFirstOrThrow();
     assert.equal(JSON.parse(state.fingerprint).status, 'active');
+  });
+
+  test('a fetch that began earlier but is applied later does not overwrite a newer one (fetch tickets)', async () => {
+    const { orgId, sub } = await newSubscription();
+    const secret = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
+    await stripe.paymentIntents.confirm(secret.split('_secret_')[0]!, { payment_method: 'pm_card_visa' });
+    const older = await fetchSubscription(app.billing, sub.id, await takeFetchTicket(app.kit.db));
+    await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
+    const newer = await fetchSubscription(app.billing, sub.id, await takeFetchTicket(app.kit.db));
+    assert.equal(older.subscription.cancel_at_period_end, false);
+    assert.equal(newer.subscription.cancel_at_period_end, true);
+    await app.kit.db.transaction().execute((trx) => applySubscription(trx, newer));
+    await app.kit.db.transaction().execute((trx) => applySubscription(trx, older));
+    const row = await app.kit.db.selectFrom('subscriptions').select(['status', 'cancel_at_period_end']).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { status: 'active', cancel_at_period_end: true });
+    const state = await app.kit.db.selectFrom('org_billing_state').select(['version', 'fingerprint']).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+    assert.equal(JSON.parse(state.fingerprint).cancelAtPeriodEnd, true);
+    assert.equal(state.version, 1, 'the stale fetch published nothing');
+  });
+
+  test('no database connection is held while Stripe answers (pool of one, Stripe held open)', async () => {
+    const { orgId, sub } = await newSubscription();
+    // A proxy in front of the stand-in that holds GET /v1/subscriptions/… until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const reachedStripe = new Promise<void>((resolve) => (held = resolve));
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        if (req.method === 'GET' && req.url?.startsWith('/v1/subscriptions/')) {
+          held();
+          await released;
+        }
+        const upstream = await fetch(`${standInBase}${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const slow = await buildTestApp({ STRIPE_API_BASE: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, DATABASE_SCHEMA: app.kit.schema, DATABASE_POOL_MAX: '1' });
+    try {
+      await slow.app.ready();
+      await slow.app.billing.catalogue.all();
+      const event = stripeEvent('customer.subscription.updated', { id: sub.id, object: 'subscription' });
+      const { payload, headers } = signedEvent(event);
+      const delivery = slow.app.inject({ method: 'POST', url, payload, headers });
+      await reachedStripe;
+      // While Stripe holds the refetch, the only connection is free for anyone else.
+      const free = await Promise.race([
+        slow.app.kit.db.selectFrom('webhook_events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow().then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+      ]);
+      release();
+      const res = await delivery;
+      assert.equal(free, true, 'a query waited for the Stripe call: the webhook held the connection');
+      assert.equal(res.json().outcome, 'applied', res.body);
+      assert.equal((await effects(orgId)).subscriptions.length, 1);
+    } finally {
+      release();
+      await slow.app.close();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   test('an unknown event type is answered 200 and ignored', async () => {

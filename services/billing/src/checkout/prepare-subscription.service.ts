@@ -7,7 +7,7 @@ import { AppError, ErrorCode } from '@lectern/service-kit';
 import type Stripe from 'stripe';
 import { CATALOGUE, type ProductCode } from '../catalogue/product-codes.ts';
 import type { BillingContext } from '../context.ts';
-import { syncSubscription } from '../subscriptions/subscription.sync.ts';
+import { refreshSubscription } from '../subscriptions/subscription.sync.ts';
 import { CHECKOUT_MESSAGES } from './checkout.messages.ts';
 import { customerOfOrg, saveCustomer } from './customer.repository.ts';
 
@@ -63,8 +63,7 @@ export async function prepareSubscription(ctx: BillingContext, input: PrepareInp
       { idempotencyKey: key },
     );
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    await syncSubscription(ctx, trx, sub.id);
+  await refreshSubscription(ctx, sub.id, async (trx) => {
     await trx.updateTable('subscriptions').set({ price_set: priceSet }).where('stripe_subscription_id', '=', sub.id).execute();
   });
   const invoice = sub.latest_invoice as Stripe.Invoice | null;

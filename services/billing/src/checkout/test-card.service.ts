@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppError, ErrorCode } from '@lectern/service-kit';
 import Stripe from 'stripe';
 import type { BillingContext } from '../context.ts';
-import { syncInvoice, syncSubscription } from '../subscriptions/subscription.sync.ts';
+import { refreshInvoice, refreshSubscription } from '../subscriptions/subscription.sync.ts';
 import { CHECKOUT_MESSAGES } from './checkout.messages.ts';
 
 export const TEST_PAYMENT_METHODS = ['pm_card_visa', 'pm_card_chargeDeclined', 'pm_card_visa_chargeDeclinedInsufficientFunds'] as const;
@@ -39,13 +39,13 @@ export async function payWithTestCard(ctx: BillingContext, input: TestPaymentInp
     }, { idempotencyKey: `lectern-confirm-${paymentIntentId}-${input.paymentMethod}-${Date.now() >> 12}` });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
-      await ctx.db.transaction().execute((trx) => syncSubscription(ctx, trx, input.subscriptionId));
+      await refreshSubscription(ctx, input.subscriptionId);
       throw new AppError(ErrorCode.BAD_REQUEST, { detail: error.message || CHECKOUT_MESSAGES.paymentFailed, extensions: { reason: 'card_declined', declineCode: error.decline_code ?? null } });
     }
     throw error;
   }
   // Webhooks will say the same; recording it now lets the browser go on without waiting for them.
-  await ctx.db.transaction().execute((trx) => syncInvoice(ctx, trx, invoice!.id));
+  await refreshInvoice(ctx, invoice!.id);
   const after = await ctx.db.selectFrom('subscriptions').select('status').where('stripe_subscription_id', '=', input.subscriptionId).executeTakeFirstOrThrow();
   return { status: after.status, subscriptionId: input.subscriptionId };
 }

@@ -16,6 +16,8 @@ export interface InvoicesTable {
   amount_paid: number;
   currency: string;
   paid_at: Date | null;
+  /** ticket of the Stripe fetch that wrote this row (bigint as text; a later ticket wins) */
+  fetch_ticket: Generated<string>;
   updated_at: Generated<Date>;
 }
 

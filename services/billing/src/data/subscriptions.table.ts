@@ -14,6 +14,8 @@ export interface SubscriptionsTable {
   product_code: string | null;
   cancel_at_period_end: Generated<boolean>;
   trial_end: Date | null;
+  /** ticket of the Stripe fetch that wrote this row (bigint as text; a later ticket wins) */
+  fetch_ticket: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

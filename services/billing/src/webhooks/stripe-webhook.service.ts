@@ -1,11 +1,13 @@
 // Stripe webhooks: the signature is checked on the raw body (tolerance 300 s); the event id is
 // recorded in the same transaction as its effect, so a second delivery changes nothing; the
-// effect is a refetch (subscription.sync.ts), so order does not matter. Any failure rolls back
-// and the route answers 5xx: Stripe delivers again.
+// effect is a refetch (subscription.sync.ts), so order does not matter. Stripe is asked before
+// that transaction and without holding a connection (ADR 0020). Any failure rolls back and the
+// route answers 5xx: Stripe delivers again.
 import { AppError, ErrorCode } from '@lectern/service-kit';
 import type Stripe from 'stripe';
 import type { BillingContext } from '../context.ts';
-import { syncInvoice, syncSubscription } from '../subscriptions/subscription.sync.ts';
+import { sql } from 'kysely';
+import { applyInvoice, applySubscription, fetchInvoice, fetchSubscription } from '../subscriptions/subscription.sync.ts';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -35,12 +37,20 @@ export function verifyStripeEvent(ctx: BillingContext, rawBody: Buffer, signatur
 export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event): Promise<WebhookOutcome> {
   const trigger = triggerOf(event);
   if (trigger === null) return 'ignored';
+  // One statement: a redelivery of a recorded event stops here; otherwise the fetch ticket.
+  const { rows } = await sql<{ seen: boolean; ticket: string }>`
+    select exists (select 1 from webhook_events where event_id = ${event.id}) as seen, nextval('stripe_fetch_tickets') as ticket`.execute(ctx.db);
+  if (rows[0]!.seen) return 'duplicate';
+  const ticket = BigInt(rows[0]!.ticket);
+  const fetched =
+    trigger === 'nothing' ? null
+    : trigger.kind === 'subscription' ? { subscription: await fetchSubscription(ctx, trigger.id, ticket) }
+    : { invoice: await fetchInvoice(ctx, trigger.id, ticket) };
   return ctx.db.transaction().execute(async (trx) => {
     const fresh = await trx.insertInto('webhook_events').values({ event_id: event.id, type: event.type }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
     if (!fresh) return 'duplicate';
-    if (trigger === 'nothing') return 'applied';
-    if (trigger.kind === 'subscription') await syncSubscription(ctx, trx, trigger.id);
-    else await syncInvoice(ctx, trx, trigger.id);
+    if (fetched?.subscription) await applySubscription(trx, fetched.subscription);
+    if (fetched?.invoice) await applyInvoice(trx, fetched.invoice);
     return 'applied';
   });
 }
