@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { canManageInvites, isCompanyDomainStaff, isExpired, seatsLine, visibleSections } from '../src/settings/settings.rules.ts';
+import { canEditOrganization, canManageInvites, isCompanyDomainStaff, isExpired, seatsLine, visibleSections } from '../src/settings/settings.rules.ts';
 import { countLine, emptyText, filterQuery, joinedLabel } from '../src/members/member.format.ts';
 
 
@@ -44,4 +44,8 @@ test('integration catalogue: Show All / Email / CMS filters and search; editor m
   assert.deepEqual(filterCatalogue('email', ''), [], 'no e-mail integrations in this catalogue: "No integrations found."');
   assert.deepEqual(filterCatalogue('all', 'ROCK').map((e) => e.type), ['rockRms']);
   assert.deepEqual([editorMode('add'), editorMode('new'), editorMode('edit'), editorMode('other')], ['add', 'add', 'edit', null]);
+});
+
+test('only an ADMIN sees Edit on the organization (the server refuses the others too)', () => {
+  assert.deepEqual(['ADMIN', 'PASTOR', 'STAFF', 'VOLUNTEER', 'MEMBER', null].map((r) => canEditOrganization(r as never)), [true, false, false, false, false, false]);
 });

@@ -120,6 +120,17 @@ test('create account: declined card shows the message and leaves no user; the te
   await page.getByText('Renews On').waitFor(VISIBLE);
   await screenshot(page, '65-settings-organization');
 
+  // The new ADMIN renames the organization (PATCH /organization; other roles are refused by the server).
+  const organization = page.getByRole('form', { name: 'Organization settings' });
+  await organization.getByRole('button', { name: 'Edit' }).click();
+  await organization.getByLabel('Organization name').fill('Harvest Chapel of the Valley');
+  await organization.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Organization settings saved successfully').waitFor(VISIBLE);
+  assert.equal(await page.getByTestId('org-name').innerText(), 'Harvest Chapel of the Valley');
+  const renamed = await stack.identityDb.query<{ name: string }>('select o.name from organizations o join users u on u.org_id = o.id where u.email = $1', [email]);
+  assert.equal(renamed.rows[0]?.name, 'Harvest Chapel of the Valley');
+  await assertNoSeriousAxeViolations(page, '/settings (organization renamed)');
+
   // Every webhook the stand-in sent was accepted.
   await stack.stripe!.waitForDeliveries(20_000);
   assert.deepEqual(stack.stripe!.deliveries.filter((d) => d.status !== 200), []);

@@ -32,6 +32,7 @@ export function settingsClient(client: ApiClient = api) {
     invites: () => client.get<{ items: PendingInvite[] }>(path('/invites')),
     invite: (body: { email: string; role: 'STAFF' | 'PASTOR' }) => client.post<{ invite: PendingInvite; message: string }>(path('/invites'), body),
     revokeInvite: (id: string) => client.delete<{ message: string }>(path(`/invites/${encodeURIComponent(id)}`)),
+    renameOrganization: (name: string) => client.patch<{ organization: { id: string; name: string }; message: string }>(path('/organization'), { name }),
   };
 }
 

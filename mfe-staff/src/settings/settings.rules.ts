@@ -31,7 +31,14 @@ export const isExpired = (invite: { expiresAt: string }, now: number): boolean =
 export const INVITE_ROLES = ['STAFF', 'PASTOR'] as const;
 export const DEFAULT_INVITE_ROLE = 'STAFF';
 
+/** Only an ADMIN edits the organization (the server enforces it: PATCH /organization). */
+export const canEditOrganization = (role: Role | null): boolean => role === 'ADMIN';
+
+export const ORGANIZATION_NAME_MAX_LENGTH = 200;
+
 export const SETTINGS_MESSAGES = {
+  organizationSaved: 'Organization settings saved successfully',
+  organizationFailed: 'Failed to save organization settings',
   profileSaved: 'User profile saved successfully',
   profileFailed: 'Failed to save user profile',
   fetchUsersFailed: 'Failed to fetch organization users',

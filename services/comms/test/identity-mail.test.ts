@@ -164,6 +164,16 @@ describe('identity e-mails through comms', () => {
     assert.equal(row?.kind, 'waitlist-confirmation');
   });
 
+  it('organization created then renamed → the name e-mails show follows, in order', async () => {
+    const organizationId = randomUUID();
+    await send(
+      createEvent('identity.organization.created.v1', { orgId: organizationId, subject: organizationId, data: { organizationId, name: 'Grace Church', subdomain: 'grace', domain: null, plan: null, createdBy: null, via: 'signup' } }),
+      createEvent('identity.organization.renamed.v1', { orgId: organizationId, subject: organizationId, data: { organizationId, name: 'Grace Community Church', previousName: 'Grace Church', renamedBy: randomUUID() } }),
+    );
+    const nameOf = async () => (await built.app.kit.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name;
+    await waitFor('the rename to reach comms', async () => (await nameOf()) === 'Grace Community Church');
+  });
+
   it('a redelivered event does not send a second e-mail', async () => {
     const to = uniqueAddress('twice');
     const event = registered(to);

@@ -27,6 +27,13 @@ export const identityEvents = {
     /** signup (create mode, step 1) or onboarding (deprecated form) */
     via: Type.Union([Type.Literal('signup'), Type.Literal('onboarding'), Type.Literal('bootstrap')]),
   }),
+  /** An ADMIN renamed the organization in settings; projections of the name (comms) follow. */
+  'identity.organization.renamed.v1': Type.Object({
+    organizationId: Uuid,
+    name: Type.String({ minLength: 1 }),
+    previousName: Type.String(),
+    renamedBy: Uuid,
+  }),
   'identity.lead.initiated.v1': Type.Object({
     leadId: Uuid,
     organizationId: Uuid,

@@ -1,11 +1,16 @@
-// Organization Settings (spec 001 §2): plan, subscription status, trial/renewal/cancel dates with
-// WILL CANCEL, seats 'x / 4'. The organization's subscription fields come from identity (kept from
+// Organization Settings (spec 001 §2): the name (an ADMIN edits it: Edit, Save Changes, Cancel),
+// plan, subscription status, trial/renewal/cancel dates with WILL CANCEL, seats 'x / 4'. The organization's subscription fields come from identity (kept from
 // billing's events); the plan line names the price through billing's catalogue, and falls back to
 // the plan name with a warning when the price is unknown.
 import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { api, ApiError, Spinner } from '@lectern/shell-kit';
-import { FieldList } from './SettingsSection.tsx';
+import { api, ApiError, reloadProfile, showToast, Spinner, useSession } from '@lectern/shell-kit';
+import { EditActions, FieldList } from './SettingsSection.tsx';
+import { EditField, EditGrid } from '../form.styles.ts';
+import { messageOf } from '../../hooks/useResource.ts';
+import { settingsApi } from '../../settings/settings.client.ts';
+import { canEditOrganization, ORGANIZATION_NAME_MAX_LENGTH, SETTINGS_MESSAGES } from '../../settings/settings.rules.ts';
 import { dateLine, formatDate, planDisplay, seatsDisplay, statusLabel } from '../../settings/organization.rules.ts';
 
 interface OrganizationBilling {
@@ -52,9 +57,13 @@ async function productCodeOf(priceId: string | null): Promise<string | null> {
 }
 
 export function OrganizationSection() {
+  const role = useSession((state) => state.user?.role ?? null);
   const [org, setOrg] = useState<OrganizationBilling | null>(null);
   const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [draftName, setDraftName] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -76,26 +85,70 @@ export function OrganizationSection() {
   if (!org) return <Spinner label="Loading organization…" />;
   const plan = planDisplay(code, org.planId);
   const dates = dateLine(org);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const result = await settingsApi.renameOrganization(draftName);
+      setOrg({ ...org, name: result.organization.name });
+      showToast({ kind: 'success', title: result.message });
+      setEditing(false);
+      // the header and menus show the organization's name from the profile
+      void reloadProfile();
+    } catch (failure) {
+      showToast({ kind: 'error', title: SETTINGS_MESSAGES.organizationFailed, message: messageOf(failure, SETTINGS_MESSAGES.organizationFailed) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
-    <FieldList aria-label="Organization">
-      <dt>Organization</dt>
-      <dd>{org.name}</dd>
-      <dt>Subdomain</dt>
-      <dd>{org.subdomain || '—'}</dd>
-      <dt>Plan</dt>
-      <dd data-testid="org-plan">
-        {plan.text}
-        {plan.warning && <Warning>⚠️ (Contact support if this seems incorrect)</Warning>}
-      </dd>
-      <dt>Status</dt>
-      <dd data-testid="org-status">{statusLabel(org.subscriptionStatus)}</dd>
-      <dt>{dates.label}</dt>
-      <dd>
-        {formatDate(dates.date)}
-        {dates.willCancel && <Marker>WILL CANCEL</Marker>}
-      </dd>
-      <dt>Seats</dt>
-      <dd data-testid="org-seats">{seatsDisplay(org.seatsUsed, org.seatsTotal)}</dd>
-    </FieldList>
+    <form onSubmit={save} aria-label="Organization settings">
+      <EditGrid>
+        {editing ? (
+          <EditField>
+            Organization name
+            <input name="organizationName" autoComplete="organization" required maxLength={ORGANIZATION_NAME_MAX_LENGTH} value={draftName} onChange={(e) => setDraftName(e.target.value)} />
+          </EditField>
+        ) : null}
+        <FieldList aria-label="Organization">
+          {!editing && (
+            <>
+              <dt>Organization</dt>
+              <dd data-testid="org-name">{org.name}</dd>
+            </>
+          )}
+          <dt>Subdomain</dt>
+          <dd>{org.subdomain || '—'}</dd>
+          <dt>Plan</dt>
+          <dd data-testid="org-plan">
+            {plan.text}
+            {plan.warning && <Warning>⚠️ (Contact support if this seems incorrect)</Warning>}
+          </dd>
+          <dt>Status</dt>
+          <dd data-testid="org-status">{statusLabel(org.subscriptionStatus)}</dd>
+          <dt>{dates.label}</dt>
+          <dd>
+            {formatDate(dates.date)}
+            {dates.willCancel && <Marker>WILL CANCEL</Marker>}
+          </dd>
+          <dt>Seats</dt>
+          <dd data-testid="org-seats">{seatsDisplay(org.seatsUsed, org.seatsTotal)}</dd>
+        </FieldList>
+        {canEditOrganization(role) && (
+          <EditActions
+            editing={editing}
+            saving={saving}
+            onEdit={() => {
+              setDraftName(org.name);
+              setEditing(true);
+            }}
+            onCancel={() => setEditing(false)}
+            canSave={Boolean(draftName.trim())}
+          />
+        )}
+      </EditGrid>
+    </form>
   );
 }

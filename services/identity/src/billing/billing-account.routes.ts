@@ -1,9 +1,10 @@
-// Identity's side of paid signup and of the settings Organization section. Thin routes.
+// Identity's side of paid signup and of the settings Organization section (read; rename by an ADMIN). Thin routes.
 import { orgScope, requireRole } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
 import { completeSignup, organizationBilling } from './signup-completion.service.ts';
+import { ORGANIZATION_NAME_MAX_LENGTH, renameOrganization } from '../organizations/organization-settings.service.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -32,4 +33,15 @@ export async function billingAccountRoutes(app: ServiceInstance, { ctx }: { ctx:
       },
     },
   }, async (request) => organizationBilling(ctx, orgScope(request)));
+
+  // Only an ADMIN edits the organization, and only their own (the token's organization).
+  app.patch('/organization', {
+    onRequest: requireRole('ADMIN'),
+    schema: {
+      tags: ['organizations'],
+      summary: 'Settings → Organization: rename the caller organization (ADMIN)',
+      body: Type.Object({ name: Type.String({ maxLength: ORGANIZATION_NAME_MAX_LENGTH * 2 }) }, { additionalProperties: false }),
+      response: { 200: Type.Object({ organization: Type.Object({ id: Type.String(), name: Type.String() }), message: Type.String() }) },
+    },
+  }, async (request) => renameOrganization(ctx, orgScope(request), request.user.userId, request.body.name));
 }
