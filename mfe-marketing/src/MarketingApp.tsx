@@ -8,7 +8,8 @@ import { SignupPage } from './pages/SignupPage.tsx';
 import { PricingPage } from './pages/PricingPage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { ACCEPTABLE_USE_POLICY, PRIVACY_POLICY, TERMS_OF_SERVICE } from './legal/legal.texts.ts';
-import { CheckoutCancelledPage, PlannedPage } from './pages/PlannedPages.tsx';
+import { CheckoutCancelledPage } from './pages/CheckoutCancelledPage.tsx';
+import { WaitlistConfirmPage, WaitlistThankYouPage } from './waitlist/WaitlistPages.tsx';
 import { MarketingFooter } from './pages/MarketingFooter.tsx';
 import { VerifyEmailPage } from './pages/VerifyEmailPage.tsx';
 import { BillingSuccessPage } from './pages/BillingSuccessPage.tsx';
@@ -35,8 +36,8 @@ export function MarketingApp() {
           <Route path="/terms-of-service" element={<LegalPage title="Terms of Service" sections={TERMS_OF_SERVICE} />} />
           <Route path="/billing/cancel" element={<CheckoutCancelledPage />} />
           <Route path="/billing/success" element={<BillingSuccessPage />} />
-          <Route path="/waitlist/thank-you" element={<PlannedPage title="Almost on the waiting list" feature="The waitlist" />} />
-          <Route path="/waitlist/confirm" element={<PlannedPage title="Confirm your spot" feature="The waitlist" />} />
+          <Route path="/waitlist/thank-you" element={<WaitlistThankYouPage />} />
+          <Route path="/waitlist/confirm" element={<WaitlistConfirmPage />} />
           <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/confirmed" element={<ConfirmedPage />} />
           <Route path="/onboarding" element={<OnboardingPage />} />

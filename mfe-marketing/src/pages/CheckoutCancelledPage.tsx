@@ -1,15 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, NotYetAvailable, PageContainer, PageTitle } from '@lectern/shell-kit';
-
-/** A public page whose behaviour arrives with a later service. */
-export function PlannedPage({ title, feature }: { title: string; feature: string }) {
-  return (
-    <PageContainer>
-      <PageTitle>{title}</PageTitle>
-      <NotYetAvailable feature={feature} />
-    </PageContainer>
-  );
-}
+import { Button, Card, PageContainer, PageTitle } from '@lectern/shell-kit';
 
 /** /billing/cancel: static in the spec. */
 export function CheckoutCancelledPage() {

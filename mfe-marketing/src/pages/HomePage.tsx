@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, useFlag } from '@lectern/shell-kit';
 import { Badge, ButtonRow, Grid, Section, SectionLead, SectionTitle } from './marketing.styles.ts';
+import { CustomerProof } from './CustomerProof.tsx';
+import { EmailCaptureForm } from '../waitlist/EmailCaptureForm.tsx';
 
 const Hero = styled.section`
   background: linear-gradient(160deg, ${({ theme }) => theme.colors.primary} 0%, #17294a 100%);
@@ -30,11 +32,6 @@ const Eyebrow = styled.div`
   margin-bottom: 0.75rem;
 `;
 
-const HeroButton = styled(Button)`
-  background: ${({ theme }) => theme.colors.accent};
-  &:hover:not(:disabled) { background: #b27d22; }
-`;
-
 const OutlineButton = styled(Button)`
   background: transparent;
   color: #fff;
@@ -54,6 +51,10 @@ const Steps = styled.ol`
   span { font-family: ${({ theme }) => theme.fonts.heading}; color: ${({ theme }) => theme.colors.accent}; font-size: 1.3rem; }
   strong { display: block; }
   small { color: #c5cfdf; }
+`;
+
+const SecondaryRow = styled(ButtonRow)`
+  margin-top: 1.5rem;
 `;
 
 const BenefitCard = styled(Card)`
@@ -100,14 +101,15 @@ export function HomePage() {
               Upload a sermon recording. Lectern turns it into a transcript, an outline and a 5-day devotional series that
               your staff review and your members read.
             </p>
-            <ButtonRow>
-              <HeroButton as={Link} to="/create-account">
+            <EmailCaptureForm id="waitlist" mode={signupEnabled ? 'get-started' : 'waitlist'} onDark />
+            <SecondaryRow>
+              <OutlineButton as={Link} to="/create-account">
                 Create Account
-              </HeroButton>
+              </OutlineButton>
               <OutlineButton as={Link} to="/login">
                 Sign In
               </OutlineButton>
-            </ButtonRow>
+            </SecondaryRow>
           </div>
           <Steps aria-label="How it works">
             <li>
@@ -163,6 +165,8 @@ export function HomePage() {
           </Grid>
         </Section>
       </Band>
+
+      <CustomerProof />
 
       <Section>
         <CallToAction>

@@ -26,7 +26,7 @@ export { AppLink } from './navigation/AppLink.tsx';
 export { Button } from './ui/Button.tsx';
 export type { ButtonVariant } from './ui/Button.tsx';
 export { Card, PageContainer, PageTitle, Lead } from './ui/Card.tsx';
-export { Panel, NotYetAvailable } from './ui/Panel.tsx';
+export { Panel } from './ui/Panel.tsx';
 export { ErrorPanel } from './ui/ErrorPanel.tsx';
 export { Spinner } from './ui/Spinner.tsx';
 export { MediaPlayer, playedShareOf } from './ui/MediaPlayer.tsx';

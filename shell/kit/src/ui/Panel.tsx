@@ -24,12 +24,3 @@ export function Panel({ tone = 'neutral', title, children, role }: { tone?: Pane
     </Box>
   );
 }
-
-/** Says plainly that a part of the product is not built yet. */
-export function NotYetAvailable({ feature, children }: { feature: string; children?: ReactNode }) {
-  return (
-    <Panel tone="info" title={`${feature} is not available yet`}>
-      {children ?? <p>This part of Lectern is planned and arrives in a later release.</p>}
-    </Panel>
-  );
-}
