@@ -1,5 +1,6 @@
 // /waitlist/thank-you and /waitlist/confirm (spec 001 §2, §4, §8).
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Spinner } from '@lectern/shell-kit';
@@ -39,23 +40,34 @@ const Mark = styled.div<{ $tone: 'success' | 'info' | 'danger' }>`
         : `background: ${theme.colors.infoSoft}; color: ${theme.colors.info};`}
 `;
 
+/** A result: its mark (decorative), heading and text. */
+function Outcome({ tone, mark, title, children }: { tone: 'success' | 'info' | 'danger'; mark: string; title: string; children: ReactNode }) {
+  return (
+    <>
+      <Mark $tone={tone} aria-hidden="true">
+        {mark}
+      </Mark>
+      <h1>{title}</h1>
+      {children}
+    </>
+  );
+}
+
 /** /waitlist/thank-you: the address arrives in navigation state (spec 001 §2 route table). */
 export function WaitlistThankYouPage() {
   const state = useLocation().state as { email?: unknown } | null;
   const email = typeof state?.email === 'string' ? state.email : null;
   return (
     <AuthLayout>
-      <Mark $tone="info" aria-hidden="true">
-        ✉
-      </Mark>
-      <h1>Check your inbox</h1>
-      <p>We just sent a confirmation e-mail to {email ? <strong>{email}</strong> : 'your e-mail address'}.</p>
-      <p>Click the link in it to finalise your spot: you are almost on the waiting list.</p>
-      <Actions>
-        <Button as={Link} to="/">
-          Back to Home
-        </Button>
-      </Actions>
+      <Outcome tone="info" mark="✉" title="Check your inbox">
+        <p>We just sent a confirmation e-mail to {email ? <strong>{email}</strong> : 'your e-mail address'}.</p>
+        <p>Click the link in it to finalise your spot: you are almost on the waiting list.</p>
+        <Actions>
+          <Button as={Link} to="/">
+            Back to Home
+          </Button>
+        </Actions>
+      </Outcome>
     </AuthLayout>
   );
 }
@@ -87,65 +99,54 @@ export function WaitlistConfirmPage() {
     };
   }, [token]);
 
+  if (view === 'loading') {
+    return (
+      <AuthLayout>
+        <Spinner label="Confirming your spot…" />
+      </AuthLayout>
+    );
+  }
+  const home = (
+    <Actions>
+      <Button as={Link} to="/">
+        Back to Home
+      </Button>
+    </Actions>
+  );
   return (
     <AuthLayout>
-      {view === 'loading' && <Spinner label="Confirming your spot…" />}
       {view === 'confirmed' && (
-        <>
-          <Mark $tone="success" aria-hidden="true">
-            ✓
-          </Mark>
-          <h1>You’re in!</h1>
+        <Outcome tone="success" mark="✓" title="You’re in!">
           <p>Your e-mail address is confirmed and your spot on the waiting list is saved. We will write to you as soon as a place opens for your church.</p>
           <Actions>
             <Button type="button" onClick={() => window.close()}>
               Close window
             </Button>
           </Actions>
-        </>
+        </Outcome>
       )}
       {view === 'already_confirmed' && (
-        <>
-          <Mark $tone="success" aria-hidden="true">
-            ✓
-          </Mark>
-          <h1>Already Confirmed</h1>
+        <Outcome tone="success" mark="✓" title="Already Confirmed">
           <p>This e-mail address is already confirmed: your spot on the waiting list is saved. There is nothing more to do.</p>
-          <Actions>
-            <Button as={Link} to="/">
-              Back to Home
-            </Button>
-          </Actions>
-        </>
+          {home}
+        </Outcome>
       )}
       {view === 'expired' && (
-        <>
-          <Mark $tone="info" aria-hidden="true">
-            !
-          </Mark>
-          <h1>Link Expired</h1>
+        <Outcome tone="info" mark="!" title="Link Expired">
           <p>This confirmation link has expired. Please enter your e-mail address again and we will send you a fresh link.</p>
           <FreshLink>
             <EmailCaptureForm mode="waitlist" />
           </FreshLink>
-        </>
+        </Outcome>
       )}
       {view === 'error' && (
-        <>
-          <Mark $tone="danger" aria-hidden="true">
-            ×
-          </Mark>
-          <h1>Something went wrong</h1>
+        <Outcome tone="danger" mark="×" title="Something went wrong">
           <p>
             We could not confirm your spot on the waiting list. Please contact support at{' '}
             <a href={`mailto:${WAITLIST_TEXTS.supportEmail}`}>{WAITLIST_TEXTS.supportEmail}</a>.
           </p>
-          <Actions>
-            <Button as={Link} to="/">
-              Back to Home
-            </Button>
-          </Actions>
-        </>
+          {home}
+        </Outcome>
       )}
     </AuthLayout>
   );
