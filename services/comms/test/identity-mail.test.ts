@@ -153,7 +153,7 @@ describe('identity e-mails through comms', () => {
     const signupId = randomUUID();
     const confirmUrl = `${ORIGIN}/waitlist/confirm?token=${randomUUID()}`;
     const expiresAt = new Date(Date.now() + 48 * 3_600_000).toISOString();
-    const event = createEvent('identity.waitlist.confirmation-requested.v1', { orgId: null, subject: signupId, data: { signupId, email: to, source: 'marketing-landing', confirmUrl, expiresAt } });
+    const event = createEvent('identity.waitlist.confirmation-requested.v1', { orgId: null, subject: signupId, data: { signupId, email: to, source: 'marketing-landing', sealedConfirmUrl: seal(signupId, confirmUrl), expiresAt } });
     await send(event);
     const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
     assert.equal(message.subject, 'Confirm your spot on the Lectern Test waiting list');
@@ -162,6 +162,10 @@ describe('identity e-mails through comms', () => {
     assert.match(message.text ?? '', /works for 2 days/);
     const [row] = await rowsFor(event.id);
     assert.equal(row?.kind, 'waitlist-confirmation');
+    await waitFor('the link to be removed from the stored message once sent', async () => {
+      const [stored] = await rowsFor(event.id);
+      return stored?.status === 'sent' && !stored.text_body.includes(confirmUrl) && !stored.html_body.includes(confirmUrl);
+    });
   });
 
   it('organization created then renamed → the name e-mails show follows, in order', async () => {

@@ -113,13 +113,14 @@ export const identityEvents = {
   }),
   /**
    * An address joined the waiting list, or asked again while still unconfirmed: comms sends the
-   * confirmation e-mail with `confirmUrl` (`${PUBLIC_ORIGIN}/waitlist/confirm?token=…`).
+   * confirmation e-mail with the link (`${PUBLIC_ORIGIN}/waitlist/confirm?token=…`), which travels
+   * sealed in `sealedConfirmUrl` (context `mailLinkContext(signupId)`).
    */
   'identity.waitlist.confirmation-requested.v1': Type.Object({
     signupId: Uuid,
     email: Type.String({ minLength: 3 }),
     source: Type.String(),
-    confirmUrl: Type.String({ minLength: 1 }),
+    sealedConfirmUrl: Type.String({ minLength: 1 }),
     expiresAt: DateTime,
   }),
   /** The address confirmed its spot on the waiting list. */

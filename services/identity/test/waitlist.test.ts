@@ -9,15 +9,16 @@ import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { buildApp, type IdentityApp } from '../src/app.ts';
 import { loadIdentityConfig } from '../src/config.ts';
-import { API, FAST_ENV, freshIp, outboxEvents } from './helper.ts';
+import { API, FAST_ENV, freshIp, openMailLink, outboxEvents } from './helper.ts';
 
 const tokenOf = (url: string): string => new URL(url).searchParams.get('token')!;
 
 describe('waitlist', () => {
   let app: IdentityApp;
+  let env: Record<string, string>;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const env = await isolatedServiceEnv('identity', { ...FAST_ENV, LOG_LEVEL: 'info' });
+    env = await isolatedServiceEnv('identity', { ...FAST_ENV, LOG_LEVEL: 'info' });
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => logLines.push(String(chunk)));
     app = await buildApp(loadIdentityConfig(env), { prettyLogs: false, logStream });
@@ -29,8 +30,9 @@ describe('waitlist', () => {
   const join = (email: string, ip = freshIp(), source = 'marketing-landing') =>
     app.inject({ method: 'POST', url: `${API}/waitlist`, remoteAddress: ip, payload: { email, source } });
   const confirm = (token: string) => app.inject({ method: 'GET', url: `${API}/waitlist/confirm?token=${encodeURIComponent(token)}` });
+  /** The links comms would send (opened from the sealed events as comms does). */
   const linksFor = async (email: string) =>
-    (await outboxEvents(app, 'identity.waitlist.confirmation-requested.v1')).filter((e) => e.data.email === email).map((e) => String(e.data.confirmUrl));
+    (await outboxEvents(app, 'identity.waitlist.confirmation-requested.v1')).filter((e) => e.data.email === email).map((e) => openMailLink(env, String(e.data.signupId), e.data.sealedConfirmUrl));
   const newEmail = () => `wait-${randomUUID().slice(0, 8)}@example.org`;
 
   it('records the address (lower-cased, pending) and queues one confirmation link valid 48 hours', async () => {
@@ -45,13 +47,16 @@ describe('waitlist', () => {
     assert.ok(event);
     assert.equal(event.subject, row.id);
     assert.equal(event.orgId, null);
-    assert.match(String(event.data.confirmUrl), /^http:\/\/localhost:8080\/waitlist\/confirm\?token=[\w-]{20,}$/);
+    const link = openMailLink(env, row.id, event.data.sealedConfirmUrl);
+    assert.match(link, /^http:\/\/localhost:8080\/waitlist\/confirm\?token=[\w-]{20,}$/);
+    assert.ok(!JSON.stringify(event).includes(tokenOf(link)), 'the token is not in the event in plain');
+    assert.throws(() => openMailLink(env, randomUUID(), event.data.sealedConfirmUrl), 'the sealed link opens only for its signup');
     const hours = (new Date(String(event.data.expiresAt)).getTime() - Date.now()) / 3_600_000;
     assert.ok(hours > 47.9 && hours <= 48, String(hours));
     // only the hash is stored
     const tokens = await app.kit.db.selectFrom('waitlist_tokens').select('token_hash').where('signup_id', '=', row.id).execute();
     assert.equal(tokens.length, 1);
-    assert.notEqual(tokens[0]!.token_hash, tokenOf(String(event.data.confirmUrl)));
+    assert.notEqual(tokens[0]!.token_hash, tokenOf(link));
   });
 
   it('confirms once; the same link again says already_confirmed; joining again is refused with 409', async () => {

@@ -112,7 +112,7 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
       ),
     'identity.waitlist.confirmation-requested.v1': (trx, event) =>
       queue(trx, event, 'waitlist-confirmation', event.data.email, () =>
-        waitlistConfirmationEmail({ productName, confirmUrl: event.data.confirmUrl, issuedAt: new Date(event.time), expiresAt: new Date(event.data.expiresAt) }),
+        waitlistConfirmationEmail({ productName, confirmUrl: link(event.data.signupId, event.data.sealedConfirmUrl, undefined), issuedAt: new Date(event.time), expiresAt: new Date(event.data.expiresAt) }),
       ),
   };
 }

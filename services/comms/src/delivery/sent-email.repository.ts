@@ -82,7 +82,7 @@ export async function markHandedOver(db: Executor<Db>, row: SentEmailRow): Promi
 }
 
 /** Kinds whose links sign someone in, set a password or grant a signup. */
-const CREDENTIAL_KINDS: ReadonlySet<string> = new Set(['email-confirmation', 'password-link', 'invitation']);
+const CREDENTIAL_KINDS: ReadonlySet<string> = new Set(['email-confirmation', 'password-link', 'invitation', 'waitlist-confirmation']);
 export const PURGED_LINK = '[link removed after delivery]';
 const ANY_LINK = `https?://[^\\s"'<>]+`;
 

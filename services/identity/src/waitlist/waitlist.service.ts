@@ -7,13 +7,14 @@
 // Answers: a bad address 400, an address already confirmed 409, too many requests 429 (per address
 // and per client, the sign-in throttle's counting with its own rules), an expired link 410
 // 'Token expired' (the page shows "Link Expired"), an unknown link 400.
-import { appendEvent, ErrorCode } from '@lectern/service-kit';
+import { appendEvent, ErrorCode, type SecretBox } from '@lectern/service-kit';
 import { createEvent } from '@lectern/events';
 import type { IdentityContext } from '../context.ts';
 import type { Db } from '../data/database.ts';
 import { isValidEmail, normaliseEmail } from '../domain/signup.rules.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { hashToken, newOpaqueToken } from '../session/refresh-token.repository.ts';
+import { sealMailLink } from '../signup/email-verification.service.ts';
 
 /** The spec gives no lifetime for the link; Lectern's: 48 hours. */
 export const WAITLIST_LINK_TTL_MS = 48 * 60 * 60_000;
@@ -40,14 +41,15 @@ export type WaitlistConfirmStatus = 'confirmed' | 'already_confirmed';
 export const waitlistConfirmUrl = (origin: string, token: string): string =>
   `${origin.replace(/\/+$/, '')}/waitlist/confirm?token=${encodeURIComponent(token)}`;
 
-async function issueLink(db: Db, origin: string, signup: { id: string; email: string; source: string }, now: Date): Promise<void> {
+/** The link travels sealed for the signup (only comms opens it, to write the e-mail). */
+async function issueLink(db: Db, secrets: SecretBox, origin: string, signup: { id: string; email: string; source: string }, now: Date): Promise<void> {
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + WAITLIST_LINK_TTL_MS);
   await db.insertInto('waitlist_tokens').values({ token_hash: hashToken(token), signup_id: signup.id, expires_at: expiresAt }).execute();
   await appendEvent(db, createEvent('identity.waitlist.confirmation-requested.v1', {
     orgId: null,
     subject: signup.id,
-    data: { signupId: signup.id, email: signup.email, source: signup.source, confirmUrl: waitlistConfirmUrl(origin, token), expiresAt: expiresAt.toISOString() },
+    data: { signupId: signup.id, email: signup.email, source: signup.source, sealedConfirmUrl: sealMailLink(secrets, signup.id, waitlistConfirmUrl(origin, token)), expiresAt: expiresAt.toISOString() },
   }));
 }
 
@@ -69,7 +71,7 @@ export async function joinWaitlist(ctx: IdentityContext, input: { email: string;
     await trx.insertInto('waitlist_signups').values({ email, source: input.source }).onConflict((oc) => oc.column('email').doNothing()).execute();
     const signup = await trx.selectFrom('waitlist_signups').select(['id', 'email', 'source', 'status']).where('email', '=', email).forUpdate().executeTakeFirstOrThrow();
     if (signup.status === 'confirmed') throw identityError(ErrorCode.CONFLICT, 'already_on_waitlist', WAITLIST_MESSAGES.alreadyConfirmed);
-    await issueLink(trx, ctx.config.PUBLIC_ORIGIN, signup, now);
+    await issueLink(trx, ctx.secrets, ctx.config.PUBLIC_ORIGIN, signup, now);
   });
   return { message: WAITLIST_MESSAGES.sent, email };
 }
