@@ -1,7 +1,7 @@
 // Builds the migration app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → storage, Temporal client, live hub, feed reader → use cases → routes. The worker of
 // the rss-migration queue is started by server.ts (or a test) with startMigrationWorker.
-import { apiPrefix, createServiceApp, createStorage, LiveHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
+import { apiPrefix, createServiceApp, createStorage, LiveFanoutHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
 import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import type { MigrationConfig } from './config.ts';
 import { allowedFeedOrigins, SERVICE } from './config.ts';
@@ -23,7 +23,7 @@ export type MigrationApp = ServiceApp<MigrationDatabase, MigrationConfig> & {
   migrations: MigrationService;
   safeFetcher: SafeFetcher;
   rawBucket: () => Promise<Bucket>;
-  hub: LiveHub;
+  hub: LiveFanoutHub;
 };
 
 export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOptions, 'prettyLogs' | 'logStream'> = {}): Promise<MigrationApp> {
@@ -37,7 +37,9 @@ export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOpt
   const prefix = apiPrefix(SERVICE);
   const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
   const rawBucket = () => storage.bucket(RAW_BUCKET);
-  const hub = new LiveHub();
+  // The console follows a migration on whichever instance holds its socket (ADR 0020).
+  const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema: app.kit.schema, logger: app.log });
+  await hub.start();
   const store = new MigrationStore(app.kit.db, hub);
   const temporal = new MigrationTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.RSS_MIGRATION_TASK_QUEUE, pipelineTaskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
   const sermons = new MigratedSermonsClient({ baseUrl: config.SERMONS_INTERNAL_URL, token: config.SERMONS_INTERNAL_TOKEN });
@@ -57,6 +59,7 @@ export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOpt
   });
   app.addHook('onClose', async () => {
     await temporal.close().catch(() => undefined);
+    await hub.stop();
     await storage.close();
   });
   app.decorate('migrationStore', store);
