@@ -33,6 +33,8 @@ COPY services/sermons/package.json services/sermons/
 COPY services/billing/package.json services/billing/
 COPY services/comms/package.json services/comms/
 COPY services/migration/package.json services/migration/
+COPY services/workflow-contract/package.json services/workflow-contract/
+COPY services/media-probe/package.json services/media-probe/
 COPY workflows/package.json workflows/
 COPY deploy/local/package.json deploy/local/
 COPY deploy/edge/package.json deploy/edge/
@@ -58,6 +60,8 @@ FROM deps AS workflow-bundle
 COPY tsconfig.base.json ./
 COPY services/events services/events
 COPY services/kit services/kit
+COPY services/workflow-contract services/workflow-contract
+COPY services/media-probe services/media-probe
 COPY workflows workflows
 RUN npm run build -w workflows
 
@@ -152,6 +156,8 @@ RUN ffprobe -version > /dev/null \
 COPY --from=worker-deps /app /app
 COPY services/events services/events
 COPY services/kit services/kit
+COPY services/workflow-contract services/workflow-contract
+COPY services/media-probe services/media-probe
 COPY workflows workflows
 COPY --from=workflow-bundle /app/workflows/dist/workflow-bundle.js workflows/dist/workflow-bundle.js
 ENV WORKFLOW_BUNDLE_PATH=/app/workflows/dist/workflow-bundle.js
@@ -188,8 +194,10 @@ CMD ["node", "src/server.ts"]
 # ---------------------------------------------------------------------------------------------
 # service: one of identity, sermons, billing, comms, migration (build arg SERVICE). Last stage, so
 # it is also what a build without --target produces. Besides the service itself the image holds
-# the workspace packages services import (service-kit, events, and workflows for the Temporal
-# client side); deploy/consistency checks that list against the services' package.json.
+# the workspace packages services import (service-kit, events, the workflow contract and media
+# probe, and workflows for the migration service's own worker); deploy/consistency checks that
+# list against the services' package.json. Only the production closure of the one service is
+# installed, so the sermons image has no Temporal worker or native bridge (ADR 0023).
 FROM runtime AS service
 ARG SERVICE=identity
 # Debian packages a service runs: sermons probes each upload with ffprobe (ffmpeg) before storing
@@ -206,6 +214,8 @@ RUN case "${SERVICE}" in \
 COPY --from=service-deps /app /app
 COPY services/events services/events
 COPY services/kit services/kit
+COPY services/workflow-contract services/workflow-contract
+COPY services/media-probe services/media-probe
 COPY workflows workflows
 COPY services/${SERVICE} services/${SERVICE}
 WORKDIR /app/services/${SERVICE}

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { ensureAsr } from '@lectern/local-stack/testing';
 import { createContentProviders, distinctReferences, identifyScripture } from '../src/content/index.ts';
 import { normalizeAudio } from '../src/media/media.normalize.ts';
-import { probeMedia } from '../src/media/media.probe.ts';
+import { probeMedia } from '@lectern/media-probe';
 import { createFasterWhisperTranscriber } from '../src/transcription/faster-whisper.transcriber.ts';
 import { readTranscriptionConfig } from '../src/transcription/transcription.config.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker, type NativeConnection, type WorkerOptions } from '@temporalio/worker';
 import type { SermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
-import type { RssMigrationActivities } from './workflows/rss-migration.types.ts';
+import type { RssMigrationActivities } from '@lectern/workflow-contract';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 

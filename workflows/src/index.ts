@@ -1,7 +1,4 @@
 // What services import to start and steer workflows.
-export * from './task-queues.ts';
-export * from './workflows/sermon-pipeline.types.ts';
-export * from './workflows/sermon-pipeline.messages.ts';
+// The contract itself lives in @lectern/workflow-contract (services import it from there).
+export * from '@lectern/workflow-contract';
 export type { SermonPipelineActivities } from './activities/sermon-pipeline.activities.ts';
-export * from './workflows/rss-migration.types.ts';
-export * from './workflows/rss-migration.messages.ts';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { SERMON_PIPELINE_TASK_QUEUE } from './task-queues.ts';
+import { SERMON_PIPELINE_TASK_QUEUE } from '@lectern/workflow-contract';
 
 export interface WorkerConfig {
   temporalAddress: string;

@@ -8,8 +8,7 @@ import { SermonsInternalClient } from './activities/sermons-internal.client.ts';
 import { PipelineWorkspace } from './activities/pipeline.workspace.ts';
 import { createTranscriber, readTranscriptionConfig } from './transcription/transcription.config.ts';
 import { createContentProviders } from './content/content.config.ts';
-
-const RAW_BUCKET = 'sermons-raw';
+import { SERMONS_RAW_BUCKET } from '@lectern/workflow-contract';
 
 async function main(): Promise<void> {
   const config = readWorkerConfig();
@@ -21,7 +20,7 @@ async function main(): Promise<void> {
   const storage = createStorage(storageConfigFromEnv(process.env, ''));
   const activities = createSermonPipelineActivities({
     sermons: new SermonsInternalClient({ baseUrl: config.sermonsInternalUrl, token: config.sermonsInternalToken }),
-    rawBucket: () => storage.bucket(RAW_BUCKET),
+    rawBucket: () => storage.bucket(SERMONS_RAW_BUCKET),
     transcriber: createTranscriber(transcription),
     content,
     workspace: new PipelineWorkspace(config.workDir),

@@ -7,9 +7,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, type Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createWorker, workflowsPath } from '../src/create-worker.ts';
 import type { SermonPipelineActivities } from '../src/activities/sermon-pipeline.activities.ts';
-import { NON_RETRYABLE_STEP_ERROR } from '../src/workflows/sermon-pipeline.types.ts';
-import { progressQuery, retryUpdate, stopSignal } from '../src/workflows/sermon-pipeline.messages.ts';
-import type { PipelineState, PipelineStep, SermonPipelineInput } from '../src/workflows/sermon-pipeline.types.ts';
+import { NON_RETRYABLE_STEP_ERROR, progressQuery, retryUpdate, stopSignal, type PipelineState, type PipelineStep, type SermonPipelineInput } from '@lectern/workflow-contract';
 import { createTemporalTestEnv } from './temporal-env.ts';
 
 type Call = { activity: string; step?: PipelineStep; message?: string };

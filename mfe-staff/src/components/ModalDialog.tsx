@@ -29,10 +29,14 @@ const Box = styled.div<{ $wide: boolean }>`
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]';
 
-/** A modal dialog: focus moves in and stays in (Tab wraps), Escape or a backdrop click closes it, focus returns after. */
-export function ModalDialog({ title, onClose, wide = false, children }: { title: string; onClose(): void; wide?: boolean; children: ReactNode }) {
+/**
+ * A modal dialog: focus moves in and stays in (Tab wraps), Escape or a backdrop click closes it,
+ * focus returns after. `description`, when given, is the dialog's accessible description.
+ */
+export function ModalDialog({ title, description, onClose, wide = false, children }: { title: string; description?: string; onClose(): void; wide?: boolean; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   useEffect(() => {
@@ -62,8 +66,9 @@ export function ModalDialog({ title, onClose, wide = false, children }: { title:
   }, []);
   return (
     <Backdrop onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <Box ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} $wide={wide}>
+      <Box ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={description ? descriptionId : undefined} $wide={wide}>
         <h2 id={titleId}>{title}</h2>
+        {description ? <p id={descriptionId}>{description}</p> : null}
         {children}
       </Box>
     </Backdrop>

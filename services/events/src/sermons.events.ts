@@ -52,4 +52,15 @@ export const sermonsEvents = {
     sermonId: Type.String({ format: 'uuid' }),
     deletedBy: Type.String({ format: 'uuid' }),
   }),
+  /** Staff saved an edited outline; the discussion guide was regenerated from it in the same transaction. */
+  'sermons.outline.updated.v1': Type.Object({
+    sermonId: Type.String({ format: 'uuid' }),
+    updatedBy: Type.String({ format: 'uuid' }),
+  }),
+  'sermons.devotional.updated.v1': Type.Object({
+    sermonId: Type.String({ format: 'uuid' }),
+    devotionalId: Type.String({ format: 'uuid' }),
+    dayNumber: Type.Integer({ minimum: 1, maximum: 5 }),
+    updatedBy: Type.String({ format: 'uuid' }),
+  }),
 } as const;

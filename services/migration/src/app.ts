@@ -2,6 +2,7 @@
 // health) → storage, Temporal client, live hub, feed reader → use cases → routes. The worker of
 // the rss-migration queue is started by server.ts (or a test) with startMigrationWorker.
 import { apiPrefix, createServiceApp, createStorage, LiveFanoutHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
+import { SERMONS_RAW_BUCKET } from '@lectern/workflow-contract';
 import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
 import type { MigrationConfig } from './config.ts';
 import { allowedFeedOrigins, SERVICE } from './config.ts';
@@ -14,7 +15,6 @@ import { FeedReader } from './feed/feed.reader.ts';
 import { SafeFetcher } from './feed/safe-fetch.ts';
 import { migrationRoutes } from './routes/migration.routes.ts';
 
-export const RAW_BUCKET = 'sermons-raw';
 
 export type MigrationApp = ServiceApp<MigrationDatabase, MigrationConfig> & {
   migrationStore: MigrationStore;
@@ -36,7 +36,7 @@ export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOpt
   });
   const prefix = apiPrefix(SERVICE);
   const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
-  const rawBucket = () => storage.bucket(RAW_BUCKET);
+  const rawBucket = () => storage.bucket(SERMONS_RAW_BUCKET);
   // The console follows a migration on whichever instance holds its socket (ADR 0020).
   const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema: app.kit.schema, logger: app.log });
   await hub.start();

@@ -3,6 +3,7 @@
 import { apiPrefix, createServiceApp, createStorage, FsStorage, LiveFanoutHub, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
 import type { Bucket, HttpAppOptions, ServiceApp, Storage } from '@lectern/service-kit';
 import type { Kysely } from 'kysely';
+import { SERMONS_RAW_BUCKET } from '@lectern/workflow-contract';
 import type { SermonsConfig } from './config.ts';
 import { SERVICE } from './config.ts';
 import type { SermonsDatabase } from './data/database.ts';
@@ -23,7 +24,6 @@ import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
 import { UploadSigner } from './upload/upload.signing.ts';
 import { UploadExpiry } from './upload/upload.expiry.ts';
 
-export const RAW_BUCKET = 'sermons-raw';
 const LIVE_ROLES: ReadonlySet<string> = new Set(['ADMIN', 'PASTOR', 'STAFF']);
 
 export type SermonsApp = ServiceApp<SermonsDatabase, SermonsConfig> & { sermons: SermonUseCases; pipeline: PipelineClient; hub: LiveFanoutHub; uploadExpiry: UploadExpiry; rawBucket: () => Promise<Bucket>; storage: Storage };
@@ -39,7 +39,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   });
   const prefix = apiPrefix(SERVICE);
   const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
-  const rawBucket = () => storage.bucket(RAW_BUCKET);
+  const rawBucket = () => storage.bucket(SERMONS_RAW_BUCKET);
   const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
   // Live messages reach browsers on every instance, whichever one received the change (ADR 0020).
   const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema: app.kit.schema, logger: app.log });
@@ -51,7 +51,7 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   app.addHook('onReady', async () => uploadExpiry.start());
   app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${BILLING_PLAN_GROUP}`, services: ['billing'], handlers: billingPlanHandlers(config) });
 
-  await app.register(sermonRoutes, { prefix, sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: RAW_BUCKET });
+  await app.register(sermonRoutes, { prefix, sermons, signer, active, config, raw: rawBucket, storage, rawBucketName: SERMONS_RAW_BUCKET });
   await app.register(uploadRoutes, { prefix, sermons, signer, active, tmpDir: config.UPLOAD_TMP_DIR, raw: rawBucket, ...(uploadTimeoutMs ? { timeoutMs: uploadTimeoutMs } : {}) });
   const memberDb = app.kit.db as unknown as Kysely<MemberDb>;
   await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(memberDb), raw: rawBucket });

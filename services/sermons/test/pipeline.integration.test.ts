@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { sermonPipelineWorkflowId } from '@lectern/workflows';
+import { sermonPipelineWorkflowId } from '@lectern/workflow-contract';
 import { makeSpokenRecording, wordErrorRate, type SpokenRecording } from '@lectern/workflows/testing';
 import { buildTestApp, INTERNAL_TOKEN, listen, temporalClient } from './helper.ts';
 import { startPipelineWorker, type PipelineWorker } from './pipeline.worker.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { sermonPipelineWorkflowId } from '@lectern/workflows';
+import { sermonPipelineWorkflowId } from '@lectern/workflow-contract';
 import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, makeTone, temporalClient } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { ApplicationFailure, Context, log } from '@temporalio/activity';
 import type { Bucket } from '@lectern/service-kit';
-import { NON_RETRYABLE_STEP_ERROR, SERMON_REMOVED_ERROR, type PipelineStep, type StepInput } from '../workflows/sermon-pipeline.types.ts';
+import { NON_RETRYABLE_STEP_ERROR, SERMON_REMOVED_ERROR, type PipelineStep, type StepInput } from '@lectern/workflow-contract';
 import type { ContentProviders } from '../content/content.config.ts';
 import type { Transcriber } from '../transcription/transcription.types.ts';
 import { normalizeInActivity, transcribeInActivity, type StepReporter } from '../transcription/transcription.activity.ts';
 import { SermonRemovedError, type ReportedStep, type SermonsInternalClient } from './sermons-internal.client.ts';
 import type { PipelineWorkspace } from './pipeline.workspace.ts';
 import { keepHeartbeating } from './activity.heartbeat.ts';
-import { generateDiscussionGuide } from '../content/generation/discussion-guide.ts';
+import { generateDiscussionGuide } from '@lectern/workflow-contract/discussion-guide';
 import { lowConfidenceWords } from '../transcription/recognition.vocabulary.ts';
 import type { TranscriptWord } from '../transcription/transcription.types.ts';
 

@@ -2,7 +2,7 @@
 // "Internal endpoints"). Every write there is idempotent, so an activity may repeat any call.
 import type { TranscriptWord } from '../transcription/transcription.types.ts';
 import type { DevotionalDay, Outline } from '../content/generation/content.types.ts';
-import type { DiscussionGuide } from '../content/generation/discussion-guide.ts';
+import type { DiscussionGuide } from '@lectern/workflow-contract/discussion-guide';
 
 export type ReportedStep = 'normalize' | 'transcribe' | 'outline' | 'devotional';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { InvalidMediaError, MediaToolError } from './media.errors.ts';
+import { InvalidMediaError, MediaToolError } from '@lectern/media-probe';
 
 export interface NormalizeOptions {
   /** Output container: 16 kHz mono 16-bit WAV (default) or FLAC (about half the size). */

@@ -4,6 +4,5 @@ export { TranscriptionError } from './transcription.types.ts';
 export { readTranscriptionConfig, createTranscriber, type TranscriptionConfig } from './transcription.config.ts';
 export { normalizeInActivity, transcribeInActivity, type StepReporter, type StepProgressDetails } from './transcription.activity.ts';
 export { wordErrorRate } from './word-error-rate.ts';
-export { probeMedia, type MediaInfo } from '../media/media.probe.ts';
 export { normalizeAudio, type NormalizeOptions } from '../media/media.normalize.ts';
-export { InvalidMediaError, MediaToolError } from '../media/media.errors.ts';
+export { probeMedia, InvalidMediaError, MediaToolError, type MediaInfo } from '@lectern/media-probe';

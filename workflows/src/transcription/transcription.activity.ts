@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Context } from '@temporalio/activity';
 import { normalizeAudio } from '../media/media.normalize.ts';
-import { probeMedia, type MediaInfo } from '../media/media.probe.ts';
+import { probeMedia, type MediaInfo } from '@lectern/media-probe';
 import type { Transcriber, Transcript, TranscriptCheckpoint } from './transcription.types.ts';
 import { keepHeartbeating } from '../activities/activity.heartbeat.ts';
 

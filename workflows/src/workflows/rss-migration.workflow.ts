@@ -17,9 +17,17 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
-import { sermonPipelineWorkflowId } from '../task-queues.ts';
-import { migrationProgressQuery, pipelineFailedSignal, stopMigrationSignal } from './rss-migration.messages.ts';
-import { MIGRATION_ITEM_ERROR, MIGRATION_QUOTA_ERROR, type RssMigrationActivities, type RssMigrationInput, type RssMigrationResult } from './rss-migration.types.ts';
+import {
+  MIGRATION_ITEM_ERROR,
+  MIGRATION_QUOTA_ERROR,
+  migrationProgressQuery,
+  pipelineFailedSignal,
+  sermonPipelineWorkflowId,
+  stopMigrationSignal,
+  type RssMigrationActivities,
+  type RssMigrationInput,
+  type RssMigrationResult,
+} from '@lectern/workflow-contract';
 import { sermonPipelineWorkflow } from './sermon-pipeline.workflow.ts';
 
 /** Items per run before continuing as new (≈ 30 events an item keeps a run far below 4k events). */

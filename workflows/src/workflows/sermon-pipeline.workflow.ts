@@ -14,9 +14,11 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { SermonPipelineActivities } from '../activities/sermon-pipeline.activities.ts';
-import { progressQuery, retryUpdate, stopSignal } from './sermon-pipeline.messages.ts';
-import { pipelineFailedSignal } from './rss-migration.messages.ts';
 import {
+  pipelineFailedSignal,
+  progressQuery,
+  retryUpdate,
+  stopSignal,
   NON_RETRYABLE_STEP_ERROR,
   PIPELINE_STEPS,
   SERMON_REMOVED_ERROR,
@@ -26,7 +28,7 @@ import {
   type PipelineStep,
   type SermonPipelineInput,
   type StepInput,
-} from './sermon-pipeline.types.ts';
+} from '@lectern/workflow-contract';
 
 const shortSteps = proxyActivities<SermonPipelineActivities>({
   startToCloseTimeout: '2 minutes',

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { ApplicationFailure } from '@temporalio/activity';
-import { InvalidMediaError } from '../../src/media/media.errors.ts';
+import { InvalidMediaError, probeMedia } from '@lectern/media-probe';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
-import { probeMedia } from '../../src/media/media.probe.ts';
-import { NON_RETRYABLE_STEP_ERROR } from '../../src/workflows/sermon-pipeline.types.ts';
+import { NON_RETRYABLE_STEP_ERROR } from '@lectern/workflow-contract';
 import { makeSpokenRecording, type SpokenRecording } from './spoken-recording.fixture.ts';
 
 let recording: SpokenRecording;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { ensureAsr, type AsrRuntime } from '@lectern/local-stack/testing';
-import { InvalidMediaError } from '../../src/media/media.errors.ts';
+import { InvalidMediaError } from '@lectern/media-probe';
 import { createFasterWhisperTranscriber } from '../../src/transcription/faster-whisper.transcriber.ts';
 import { normalizeInActivity, transcribeInActivity, type StepProgressDetails } from '../../src/transcription/transcription.activity.ts';
 import { wordErrorRate } from '../../src/transcription/word-error-rate.ts';

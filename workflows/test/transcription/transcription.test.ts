@@ -6,7 +6,7 @@ import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { ensureAsr, type AsrRuntime } from '@lectern/local-stack/testing';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
-import { probeMedia } from '../../src/media/media.probe.ts';
+import { probeMedia } from '@lectern/media-probe';
 import { createFasterWhisperTranscriber, fasterWhisperScript } from '../../src/transcription/faster-whisper.transcriber.ts';
 import { createTranscriber, readTranscriptionConfig } from '../../src/transcription/transcription.config.ts';
 import type { Transcript } from '../../src/transcription/transcription.types.ts';

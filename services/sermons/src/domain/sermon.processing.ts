@@ -2,7 +2,7 @@
 // (percent per step, transcript, outline, devotionals, failure, ready for review).
 import { createEvent } from '@lectern/events';
 import { appendEvent } from '@lectern/service-kit';
-import type { PipelineStep } from '@lectern/workflows';
+import type { PipelineStep } from '@lectern/workflow-contract';
 import type { SermonStep } from '../data/sermon-progress.table.ts';
 import type { SermonsRow } from '../data/sermons.table.ts';
 import { findProgress, findSermon, updateSermon, upsertDevotional, upsertOutline, upsertTranscript } from '../data/sermon.repository.ts';

@@ -1,8 +1,14 @@
 // Staff review: edit the outline and the devotionals, publish. Each change is written with its
-// outbox event in one transaction, like every other change of a sermon.
+// outbox event in one transaction, like every other change of a sermon. An edited outline also
+// regenerates the discussion guide in that transaction: the generator is pure and deterministic
+// and takes milliseconds, so the guide never lags behind or contradicts the outline (ADR 0023).
 import { createEvent } from '@lectern/events';
 import { appendEvent } from '@lectern/service-kit';
-import { findSermon, updateDevotional, updateSermon, upsertOutline } from '../data/sermon.repository.ts';
+import type { Transaction } from 'kysely';
+import { generateDiscussionGuide, outlineForGuide } from '@lectern/workflow-contract/discussion-guide';
+import { findSermon, findTranscriptText, updateDevotional, updateSermon, upsertOutline } from '../data/sermon.repository.ts';
+import { upsertDiscussionGuide } from '../member/discussion-guide.repository.ts';
+import type { MemberDb } from '../member/member.tables.ts';
 import type { Actor } from './sermon.actor.ts';
 import type { SermonChanges } from './sermon.changes.ts';
 import { normaliseDevotional, type DevotionalInput } from './devotional.input.ts';
@@ -36,13 +42,28 @@ export class SermonReview {
     const sermon = await findSermon(this.changes.db, actor.orgId, id);
     if (!sermon) throw sermonErrors.notFound();
     if (sermon.status === 'PROCESSING') throw sermonErrors.stillProcessing();
-    await upsertOutline(this.changes.db, sermon, outline);
+    await this.changes.tx(async (trx) => {
+      await upsertOutline(trx, sermon, outline);
+      const transcript = await findTranscriptText(trx, sermon);
+      const guide = generateDiscussionGuide({ outline: outlineForGuide(outline), transcript: transcript?.text ?? '', title: sermon.title });
+      // discussion_guides belongs to the member module's tables, in the same schema and transaction.
+      await upsertDiscussionGuide(trx as unknown as Transaction<MemberDb>, sermon, guide);
+      await appendEvent(trx, createEvent('sermons.outline.updated.v1', { orgId: sermon.org_id, subject: sermon.id, data: { sermonId: sermon.id, updatedBy: actor.userId } }));
+    });
     return outline;
   }
 
   async saveDevotional(actor: Actor, devotionalId: string, body: DevotionalInput) {
-    const row = await updateDevotional(this.changes.db, actor.orgId, devotionalId, normaliseDevotional(body));
-    if (!row) throw sermonErrors.devotionalNotFound();
+    const row = await this.changes.tx(async (trx) => {
+      const updated = await updateDevotional(trx, actor.orgId, devotionalId, normaliseDevotional(body));
+      if (!updated) throw sermonErrors.devotionalNotFound();
+      await appendEvent(trx, createEvent('sermons.devotional.updated.v1', {
+        orgId: updated.org_id,
+        subject: updated.sermon_id,
+        data: { sermonId: updated.sermon_id, devotionalId: updated.id, dayNumber: updated.day_number, updatedBy: actor.userId },
+      }));
+      return updated;
+    });
     return devotionalJson(row);
   }
 }

@@ -5,8 +5,8 @@ import { requireServiceToken } from '@lectern/service-kit';
 import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
 import { actorOf, requireSermonStaff } from '../routes/sermon.guards.ts';
 import type { DiscussionGuide, MemberDb } from './member.tables.ts';
+import { findDiscussionGuide, upsertDiscussionGuide } from './discussion-guide.repository.ts';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 
 const str = { type: 'string', maxLength: 4000 } as const;
 export const discussionGuideSchema = {
@@ -34,13 +34,7 @@ export async function discussionGuideInternalRoutes(app: FastifyInstance, option
   app.put<{ Params: { id: string }; Body: { guide: DiscussionGuide } }>('/sermons/:id/discussion-guide', {
     schema: { body: { type: 'object', required: ['guide'], properties: { guide: discussionGuideSchema } } },
   }, async (request, reply) => {
-    const sermon = await options.sermons.queries.findAnyOrg(request.params.id);
-    const guide = JSON.stringify(request.body.guide);
-    await options.db
-      .insertInto('discussion_guides')
-      .values({ sermon_id: sermon.id, org_id: sermon.org_id, guide })
-      .onConflict((c) => c.column('sermon_id').doUpdateSet({ guide, updated_at: sql`now()` }))
-      .execute();
+    await upsertDiscussionGuide(options.db, await options.sermons.queries.findAnyOrg(request.params.id), request.body.guide);
     return reply.code(204).send();
   });
 }
@@ -49,7 +43,6 @@ export async function discussionGuideStaffRoutes(app: FastifyInstance, options: 
   app.addHook('onRequest', requireSermonStaff);
   app.get<{ Params: { id: string } }>('/sermons/:id/discussion-guide', async (request) => {
     const sermon = await options.sermons.queries.find(actorOf(request).orgId, request.params.id);
-    const row = await options.db.selectFrom('discussion_guides').select('guide').where('sermon_id', '=', sermon.id).where('org_id', '=', sermon.org_id).executeTakeFirst();
-    return { guide: row?.guide ?? null };
+    return { guide: await findDiscussionGuide(options.db, sermon) };
   });
 }

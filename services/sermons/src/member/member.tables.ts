@@ -1,6 +1,7 @@
 // The member area's tables (migration 202611232100_member_progress), seen together with the
 // sermons service's own: the member module reads sermons, outlines and devotionals, never writes them.
 import type { ColumnType, Generated } from 'kysely';
+import type { DiscussionGuide } from '@lectern/workflow-contract/discussion-guide';
 import type { SermonsDb } from '../data/database.ts';
 
 export interface UserSermonProgressTable {
@@ -51,14 +52,8 @@ export interface DiscussionGuidesTable {
   updated_at: Generated<Date>;
 }
 
-/** Stored as the pipeline generated it (workflows/src/content/generation/discussion-guide.ts). */
-export interface DiscussionGuide {
-  title: string;
-  introduction: string;
-  icebreaker: string;
-  sections: { point: string; scripture: string; quote: string; questions: string[] }[];
-  closing: { application: string; prayer: string };
-}
+/** As generateDiscussionGuide makes it (the pipeline after the outline, sermons after an outline edit). */
+export type { DiscussionGuide };
 
 export interface MemberTables {
   user_sermon_progress: UserSermonProgressTable;

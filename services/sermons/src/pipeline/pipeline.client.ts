@@ -1,9 +1,7 @@
-// Starts and steers the sermon pipeline workflow in Temporal (workflows/ runs it).
-import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
-import proto from '@temporalio/proto';
-import { retryUpdate, SERMON_SEARCH_ATTRIBUTES, sermonPipelineWorkflowId, type PipelineStep, type SermonPipelineInput } from '@lectern/workflows';
-
-export const SERMON_PIPELINE_WORKFLOW = 'sermonPipelineWorkflow';
+// Starts and steers the sermon pipeline workflow in Temporal (the worker in workflows/ runs it),
+// through the contract package: no worker code is loaded here.
+import { retryUpdate, SERMON_PIPELINE_WORKFLOW, SERMON_SEARCH_ATTRIBUTES, sermonPipelineWorkflowId, type PipelineStep, type SermonPipelineInput } from '@lectern/workflow-contract';
+import { TemporalClient } from '@lectern/workflow-contract/client';
 
 export interface PipelineClientOptions {
   address: string;
@@ -12,27 +10,18 @@ export interface PipelineClientOptions {
 }
 
 export class PipelineClient {
-  private client: Client | undefined;
-  private connection: Connection | undefined;
-  private readonly options: PipelineClientOptions;
+  private readonly temporal: TemporalClient;
+  private readonly taskQueue: string;
 
   constructor(options: PipelineClientOptions) {
-    this.options = options;
-  }
-
-  private async get(): Promise<Client> {
-    if (!this.client) {
-      this.connection = await Connection.connect({ address: this.options.address });
-      this.client = new Client({ connection: this.connection, namespace: this.options.namespace });
-    }
-    return this.client;
+    this.temporal = new TemporalClient(options, Object.values(SERMON_SEARCH_ATTRIBUTES));
+    this.taskQueue = options.taskQueue;
   }
 
   async start(input: SermonPipelineInput): Promise<string> {
-    const client = await this.get();
-    await this.ensureSearchAttributes(client);
+    const client = await this.temporal.forStart();
     const handle = await client.workflow.start(SERMON_PIPELINE_WORKFLOW, {
-      taskQueue: this.options.taskQueue,
+      taskQueue: this.taskQueue,
       workflowId: sermonPipelineWorkflowId(input.sermonId),
       args: [input],
       // A retry of a closed run reuses the id; a running one is never started twice.
@@ -44,62 +33,26 @@ export class PipelineClient {
     return handle.firstExecutionRunId;
   }
 
-  private searchAttributesReady = false;
-
-  /** Registers the Keyword attributes once per process (the local dev server gets them at start too). */
-  private async ensureSearchAttributes(client: Client): Promise<void> {
-    if (this.searchAttributesReady) return;
-    const wanted = Object.values(SERMON_SEARCH_ATTRIBUTES);
-    const existing = await client.connection.operatorService.listSearchAttributes({ namespace: this.options.namespace });
-    const missing = wanted.filter((name) => !(name in (existing.customAttributes ?? {})));
-    if (missing.length > 0) {
-      try {
-        await client.connection.operatorService.addSearchAttributes({
-          namespace: this.options.namespace,
-          searchAttributes: Object.fromEntries(missing.map((name) => [name, proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
-        });
-      } catch (error) {
-        // Another instance registered them meanwhile.
-        if (!/already exists/i.test((error as Error).message)) throw error;
-      }
-    }
-    this.searchAttributesReady = true;
-  }
-
   /** Whether a run of this sermon is open (running or waiting for a retry). */
   async isRunning(sermonId: string): Promise<boolean> {
-    const client = await this.get();
-    try {
-      const description = await client.workflow.getHandle(sermonPipelineWorkflowId(sermonId)).describe();
-      return description.status.name === 'RUNNING';
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return false;
-      throw error;
-    }
+    return this.temporal.isRunning(sermonPipelineWorkflowId(sermonId));
   }
 
   /** Cancels the open run, if any (its clean-up runs in the worker). */
   async cancel(sermonId: string): Promise<boolean> {
-    if (!(await this.isRunning(sermonId))) return false;
-    const client = await this.get();
-    try {
-      await client.workflow.getHandle(sermonPipelineWorkflowId(sermonId)).cancel();
-      return true;
-    } catch (error) {
-      if (error instanceof WorkflowNotFoundError) return false;
-      throw error;
-    }
+    return this.temporal.withOpenRun(sermonPipelineWorkflowId(sermonId), (handle) => handle.cancel());
   }
 
   /** Resumes a run waiting after a failure; returns null when there is no open run. */
   async retryOpenRun(sermonId: string): Promise<PipelineStep | null> {
-    if (!(await this.isRunning(sermonId))) return null;
-    const client = await this.get();
-    const result = await client.workflow.getHandle(sermonPipelineWorkflowId(sermonId)).executeUpdate(retryUpdate);
-    return result.restartedAt;
+    let restartedAt: PipelineStep | null = null;
+    await this.temporal.withOpenRun(sermonPipelineWorkflowId(sermonId), async (handle) => {
+      restartedAt = (await handle.executeUpdate(retryUpdate)).restartedAt;
+    });
+    return restartedAt;
   }
 
   async close(): Promise<void> {
-    await this.connection?.close();
+    await this.temporal.close();
   }
 }

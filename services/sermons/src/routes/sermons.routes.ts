@@ -1,14 +1,17 @@
 // Public routes (API.md): staff-area roles of the caller's organization only.
-import type { FastifyInstance } from 'fastify';
-import type { Bucket, Storage } from '@lectern/service-kit';
+import type { Bucket, ServiceInstance, Storage } from '@lectern/service-kit';
+import { Type } from 'typebox';
 import type { SermonsConfig } from '../config.ts';
 import { keyOfSignedUrl, probeStoredObject, urlUploadEnabled } from '../upload/signed-url.ts';
 import { extensionOf, MAX_UPLOAD_BYTES, sermonErrors } from '../domain/sermon.errors.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
-import type { DevotionalInput } from '../domain/devotional.input.ts';
 import { newUploadKey } from '../domain/sermon.intake.ts';
 import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
 import { actorOf, requireDevotionalEditor, requireSermonStaff } from './sermon.guards.ts';
+import {
+  CreatedSermonSchema, CreateSermonBody, DashboardSchema, DevotionalBody, DevotionalSchema, LibrarySchema, MessageSchema, NoContent, OpenObject, OutlineBody, QuotaSchema,
+  SermonDetailsSchema, SermonIdParams, SermonSchema, TranscriptSchema,
+} from './sermon.schemas.ts';
 import { AppError, ErrorCode } from '@lectern/service-kit';
 import { LibraryCache } from '../domain/library.cache.ts';
 import { sermonUsingMediaKey } from '../data/sermon.repository.ts';
@@ -38,37 +41,47 @@ export interface SermonRoutesOptions {
   rawBucketName: string;
 }
 
-interface CreateBody {
-  title?: unknown;
-  speaker?: unknown;
-  recordedAt?: unknown;
-  file?: { name?: unknown; size?: unknown; contentType?: unknown } | null;
-  sourceUrl?: unknown;
-}
-
-export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOptions): Promise<void> {
+export async function sermonRoutes(app: ServiceInstance, options: SermonRoutesOptions): Promise<void> {
   const { sermons, signer, active, config, raw, storage, rawBucketName } = options;
   const { queries, intake, review, removal, processing } = sermons;
   app.addHook('onRequest', requireSermonStaff);
   const library = new LibraryCache(sermons.db);
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>('/sermons', {
-    schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, cursor: { type: 'string', maxLength: 200 } } } },
+  const tags = ['sermons'];
+  app.get('/sermons', {
+    schema: {
+      tags,
+      summary: 'The organization\'s sermons with their progress, newest first; without limit or cursor the whole library (cached, gzip when accepted)',
+      querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), cursor: Type.Optional(Type.String({ maxLength: 200 })) }),
+      response: { 200: LibrarySchema },
+    },
   }, async (request, reply) => {
     const actor = actorOf(request);
     if (request.query.limit !== undefined || request.query.cursor !== undefined) return queries.list(actor.orgId, request.query.limit ?? 1000, request.query.cursor);
     const entry = await library.get(actor.orgId, () => queries.list(actor.orgId, 1000, undefined));
     reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(entry.gzip);
-    return reply.send(entry.json);
+    // The cached body is already serialised JSON (LibrarySchema's shape): sent as it is.
+    const body: unknown = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? (reply.header('content-encoding', 'gzip'), entry.gzip) : entry.json;
+    return reply.send(body as never);
   });
 
-  app.get('/dashboard', async (request) => queries.dashboard((actorOf(request)).orgId));
-  app.get('/quota', async (request) => sermons.quota.usage(sermons.db, (actorOf(request)).orgId));
+  app.get('/dashboard', {
+    schema: { tags, summary: 'Counts (total, published, processing, this month) and the five newest sermons', response: { 200: DashboardSchema } },
+  }, async (request) => queries.dashboard(actorOf(request).orgId));
+  app.get('/quota', {
+    schema: { tags, summary: 'Uploads used of the plan\'s limit this cycle, with the reset date', response: { 200: QuotaSchema } },
+  }, async (request) => sermons.quota.usage(sermons.db, actorOf(request).orgId));
 
-  app.post<{ Body: CreateBody }>('/sermons', async (request, reply) => {
+  app.post('/sermons', {
+    schema: {
+      tags,
+      summary: 'Create a sermon from the upload form: a file (answers the signed PUT link) or a signed sermons-raw URL (starts the pipeline)',
+      body: CreateSermonBody,
+      response: { 201: CreatedSermonSchema },
+    },
+  }, async (request, reply) => {
     const actor = actorOf(request);
-    const body = (request.body ?? {}) as CreateBody;
+    const body = request.body;
     const fieldErrors: Record<string, string> = {};
     const title = typeof body.title === 'string' ? body.title.trim() : '';
     const speaker = typeof body.speaker === 'string' ? body.speaker.trim() : '';
@@ -95,7 +108,7 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
       const updated = await intake.markUploaded(sermon, key, probe.duration);
       return reply.code(201).send({ sermon: sermonJson(updated), progress: await queries.progressOf(sermon.id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
     }
-    const file = body.file as { name?: unknown; size?: unknown; contentType?: unknown };
+    const file = body.file ?? {};
     const ext = typeof file.name === 'string' ? extensionOf(file.name) : null;
     const contentType = typeof file.contentType === 'string' && file.contentType ? file.contentType.toLowerCase() : 'application/octet-stream';
     // A bare media type only: it is stored and echoed back as the upload's Content-Type header.
@@ -115,7 +128,9 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     });
   });
 
-  app.post<{ Params: { id: string } }>('/sermons/:id/cancel-upload', async (request) => {
+  app.post('/sermons/:id/cancel-upload', {
+    schema: { tags, summary: 'Stop an upload in progress (on any instance) and remove the sermon, its bytes and its quota unit', params: SermonIdParams, response: { 200: MessageSchema } },
+  }, async (request) => {
     const actor = actorOf(request);
     const message = { message: 'Upload canceled and cleaned up' };
     let sermon;
@@ -130,32 +145,49 @@ export async function sermonRoutes(app: FastifyInstance, options: SermonRoutesOp
     return message;
   });
 
-  app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => queries.details((actorOf(request)).orgId, request.params.id));
-  app.get<{ Params: { id: string } }>('/sermons/:id/transcript', async (request) => queries.transcript((actorOf(request)).orgId, request.params.id));
+  app.get('/sermons/:id', {
+    schema: { tags, summary: 'One sermon with its progress, transcript text, outline and devotionals', params: SermonIdParams, response: { 200: SermonDetailsSchema } },
+  }, async (request) => queries.details(actorOf(request).orgId, request.params.id));
+  app.get('/sermons/:id/transcript', {
+    schema: { tags, summary: 'The transcript with its word timings', params: SermonIdParams, response: { 200: TranscriptSchema } },
+  }, async (request) => queries.transcript(actorOf(request).orgId, request.params.id));
 
-  app.put<{ Params: { id: string }; Body: { outline: Record<string, unknown> } }>('/sermons/:id/outline', {
-    schema: { body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } } },
-  }, async (request) => ({ outline: await review.saveOutline(actorOf(request), request.params.id, request.body.outline) }));
+  app.put('/sermons/:id/outline', {
+    schema: { tags, summary: 'Save the edited outline (not while processing)', params: SermonIdParams, body: OutlineBody, response: { 200: Type.Object({ outline: OpenObject }) } },
+  }, async (request) => ({ outline: await review.saveOutline(actorOf(request), request.params.id, request.body.outline as Record<string, unknown>) }));
 
-  app.put<{ Params: { id: string }; Body: DevotionalInput }>('/devotionals/:id', {
+  app.put('/devotionals/:id', {
     onRequest: requireDevotionalEditor,
-    schema: { body: { type: 'object' } },
+    schema: { tags, summary: 'Save an edited devotional day (ADMIN or PASTOR)', params: SermonIdParams, body: DevotionalBody, response: { 200: Type.Object({ devotional: DevotionalSchema }) } },
   }, async (request) => ({ devotional: await review.saveDevotional(actorOf(request), request.params.id, request.body) }));
 
-  app.post<{ Params: { id: string } }>('/sermons/:id/publish', async (request) => ({ sermon: await review.publish(actorOf(request), request.params.id) }));
+  app.post('/sermons/:id/publish', {
+    schema: { tags, summary: 'Publish a sermon that is ready for review', params: SermonIdParams, response: { 200: Type.Object({ sermon: SermonSchema }) } },
+  }, async (request) => ({ sermon: await review.publish(actorOf(request), request.params.id) }));
 
-  app.delete<{ Params: { id: string } }>('/sermons/:id', async (request, reply) => {
+  app.delete('/sermons/:id', {
+    schema: { tags, summary: 'Delete a sermon: its run is cancelled, media and record removed, its upload given back to the cycle', params: SermonIdParams, response: { 204: NoContent } },
+  }, async (request, reply) => {
     await removal.discard(actorOf(request), request.params.id, { releaseQuota: true });
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.post<{ Params: { id: string } }>('/sermons/:id/stop', async (request) => {
+  app.post('/sermons/:id/stop', {
+    schema: { tags, summary: 'Stop processing: the run is cancelled and the sermon removed', params: SermonIdParams, response: { 200: MessageSchema } },
+  }, async (request) => {
     // Stop keeps its upload counted in the cycle; only delete gives it back.
     await removal.discard(actorOf(request), request.params.id, { releaseQuota: false });
     return { message: 'Processing stopped and sermon removed' };
   });
 
-  app.post<{ Params: { id: string } }>('/sermons/:id/retry', async (request, reply) => {
+  app.post('/sermons/:id/retry', {
+    schema: {
+      tags,
+      summary: 'Retry a failed sermon from its failed step',
+      params: SermonIdParams,
+      response: { 202: Type.Object({ message: Type.String(), restartedAt: Type.String({ description: 'the pipeline step it restarts at' }) }) },
+    },
+  }, async (request, reply) => {
     const restartedAt = await processing.retry(actorOf(request), request.params.id);
     return reply.code(202).send({ message: 'Transcription process restarted', restartedAt });
   });

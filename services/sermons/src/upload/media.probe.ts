@@ -1,7 +1,7 @@
 // Is this file really a recording? The same ffprobe check the pipeline's first step runs
-// (`@lectern/workflows/media`): it needs an audio stream with a duration. "Not media" is an
+// (`@lectern/media-probe`): it needs an audio stream with a duration. "Not media" is an
 // answer here, not a fault; a missing or broken ffprobe still throws.
-import { InvalidMediaError, probeMedia as probeRecording } from '@lectern/workflows/media';
+import { InvalidMediaError, probeMedia as probeRecording } from '@lectern/media-probe';
 
 export interface ProbeResult {
   ok: boolean;

@@ -2,7 +2,16 @@
 // one section per main point with its scripture, a sentence the preacher actually said about it
 // (verbatim from the transcript) and questions that move from observation to interpretation to
 // application. Deterministic: no model is needed, so every sermon that has an outline gets one.
-import type { Outline } from './content.types.ts';
+
+/** The parts of an outline the guide reads (the pipeline's Outline has them; an edited one is read leniently, see outlineForGuide). */
+export interface GuideOutline {
+  theme: string;
+  mainPoints: { title: string; summary: string; scripture: string }[];
+  keyPoints: string[];
+  scriptures: string[];
+  applications: string[];
+  application: string;
+}
 
 export interface DiscussionGuideSection {
   point: string;
@@ -68,7 +77,7 @@ function unquoted(text: string): string {
   return text.replace(/^["“”']+|["“”'.]+$/g, '').trim();
 }
 
-export function generateDiscussionGuide(input: { outline: Outline; transcript: string; title?: string }): DiscussionGuide {
+export function generateDiscussionGuide(input: { outline: GuideOutline; transcript: string; title?: string }): DiscussionGuide {
   const { outline } = input;
   const title = input.title?.trim() || outline.theme || 'This sermon';
   const sentences = sentencesOf(input.transcript);
@@ -101,5 +110,28 @@ export function generateDiscussionGuide(input: { outline: Outline; transcript: s
       application: application || `Each person names one step they will take this week in response to “${theme}”.`,
       prayer: `Close by praying for one another, asking God for help to live out “${theme}” this week.`,
     },
+  };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+function texts(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** A stored or edited outline (any JSON object) as the guide reads it: missing or mistyped parts are empty. */
+export function outlineForGuide(outline: Record<string, unknown>): GuideOutline {
+  const points = Array.isArray(outline.mainPoints) ? outline.mainPoints : [];
+  return {
+    theme: text(outline.theme),
+    mainPoints: points
+      .filter((point): point is Record<string, unknown> => point !== null && typeof point === 'object' && !Array.isArray(point))
+      .map((point) => ({ title: text(point.title), summary: text(point.summary), scripture: text(point.scripture) }))
+      .filter((point) => point.title.trim() !== ''),
+    keyPoints: texts(outline.keyPoints),
+    scriptures: texts(outline.scriptures),
+    applications: texts(outline.applications),
+    application: text(outline.application),
   };
 }

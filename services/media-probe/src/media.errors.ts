@@ -1,5 +1,7 @@
-import { ApplicationFailure } from '@temporalio/activity';
-import { NON_RETRYABLE_STEP_ERROR } from '../workflows/sermon-pipeline.types.ts';
+// ApplicationFailure comes from @temporalio/common (plain JavaScript): the sermons API uses these
+// errors too and must not load the Temporal worker.
+import { ApplicationFailure } from '@temporalio/common';
+import { NON_RETRYABLE_STEP_ERROR } from '@lectern/workflow-contract';
 
 /** The file is not usable audio or video: retrying cannot help, so Temporal must not retry. */
 export class InvalidMediaError extends ApplicationFailure {

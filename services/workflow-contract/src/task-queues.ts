@@ -6,3 +6,10 @@ export const RSS_MIGRATION_TASK_QUEUE = 'rss-migration';
 export function sermonPipelineWorkflowId(sermonId: string): string {
   return `sermon-pipeline-${sermonId}`;
 }
+
+/** Workflow types (the exported function names the workers register). */
+export const SERMON_PIPELINE_WORKFLOW = 'sermonPipelineWorkflow';
+export const RSS_MIGRATION_WORKFLOW = 'rssMigrationWorkflow';
+
+/** The bucket uploaded and downloaded recordings are stored in, read by the pipeline's first step. */
+export const SERMONS_RAW_BUCKET = 'sermons-raw';

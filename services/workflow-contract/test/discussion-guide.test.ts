@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { generateDiscussionGuide, groundingQuote, sentencesOf } from '../../src/content/generation/discussion-guide.ts';
-import type { Outline } from '../../src/content/generation/content.types.ts';
+import { generateDiscussionGuide, groundingQuote, outlineForGuide, sentencesOf } from '../src/discussion-guide.ts';
 
 const TRANSCRIPT =
   'Good morning, church family. Today we read the Gospel of John chapter three verse sixteen. ' +
@@ -9,7 +8,7 @@ const TRANSCRIPT =
   'His love is a gift we cannot earn, it comes to us before we ask for it. ' +
   'This week, let us walk in faith, pray for one another, and share that love with our neighbours.';
 
-const OUTLINE: Outline = {
+const OUTLINE = {
   theme: 'God’s love comes first',
   mainPoints: [
     { title: 'Love is a gift', summary: 'We cannot earn the love of God', details: '<p>…</p>', scripture: 'John 3:16' },
@@ -45,7 +44,7 @@ describe('discussion guide', () => {
   it('a point nothing in the transcript speaks to gets no quote (and no question about one)', () => {
     const sentences = sentencesOf(TRANSCRIPT);
     assert.equal(groundingQuote(sentences, 'Quantum chromodynamics', new Set()), '');
-    const guide = generateDiscussionGuide({ outline: { ...OUTLINE, mainPoints: [{ title: 'Quantum chromodynamics', summary: '', details: '', scripture: '' }] }, transcript: TRANSCRIPT });
+    const guide = generateDiscussionGuide({ outline: { ...OUTLINE, mainPoints: [{ title: 'Quantum chromodynamics', summary: '', scripture: '' }] }, transcript: TRANSCRIPT });
     assert.equal(guide.sections[0]!.quote, '');
     assert.ok(guide.sections[0]!.questions.every((q) => !q.includes('The sermon said')));
   });
@@ -53,5 +52,20 @@ describe('discussion guide', () => {
   it('falls back to key points when the outline has no main points', () => {
     const guide = generateDiscussionGuide({ outline: { ...OUTLINE, mainPoints: [], keyPoints: ['Love is a gift'] }, transcript: TRANSCRIPT });
     assert.deepEqual(guide.sections.map((s) => s.point), ['Love is a gift']);
+  });
+
+  it('reads an edited outline leniently: mistyped or missing parts are empty, untitled points are dropped', () => {
+    const outline = outlineForGuide({ theme: 7, mainPoints: [{ title: 'Love is a gift', summary: 'We cannot earn the love of God', scripture: 'John 3:16' }, { title: '' }, 'junk', null], keyPoints: 'x', scriptures: ['John 3:16', 3] });
+    assert.deepEqual(outline, {
+      theme: '',
+      mainPoints: [{ title: 'Love is a gift', summary: 'We cannot earn the love of God', scripture: 'John 3:16' }],
+      keyPoints: [],
+      scriptures: ['John 3:16'],
+      applications: [],
+      application: '',
+    });
+    const guide = generateDiscussionGuide({ outline, transcript: TRANSCRIPT, title: 'Edited' });
+    assert.deepEqual(guide.sections.map((s) => s.point), ['Love is a gift']);
+    assert.equal(guide.sections[0]!.quote, 'His love is a gift we cannot earn, it comes to us before we ask for it.');
   });
 });

@@ -1,0 +1,129 @@
+// Request and response shapes of the sermons routes (API.md "Bodies"): Fastify validates and
+// serialises with them, and the OpenAPI document (and its fuzz test) shows them.
+import { Type, type TSchema } from 'typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** JSON kept as the client or the pipeline wrote it (outline, devotional parts). */
+export const AnyJson = Type.Unknown();
+export const OpenObject = Type.Object({}, { additionalProperties: true });
+
+export const SermonIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const Uuid = Type.String({ format: 'uuid' });
+const Iso = Type.String({ format: 'date-time' });
+const Pct = Type.Integer({ minimum: 0, maximum: 100 });
+const Step = Type.Union([Type.Literal('upload'), Type.Literal('transcribe'), Type.Literal('outline'), Type.Literal('devotion')]);
+const ProgressStatus = Type.Union([Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]);
+
+export const SermonSchema = Type.Object({
+  id: Uuid,
+  orgId: Uuid,
+  title: Type.String(),
+  speaker: Nullable(Type.String()),
+  recordedAt: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
+  duration: Nullable(Type.Number({ description: 'seconds' })),
+  status: Type.Union([Type.Literal('PROCESSING'), Type.Literal('REVIEW'), Type.Literal('PUBLISHED'), Type.Literal('FAILED')]),
+  temporaryMediaPath: Nullable(Type.String()),
+  mediaUrl: Nullable(Type.String()),
+  createdBy: Uuid,
+  createdAt: Iso,
+  updatedAt: Iso,
+  publishedAt: Nullable(Iso),
+});
+
+export const ProgressSchema = Type.Object({
+  sermonId: Uuid,
+  uploadPct: Pct,
+  transcribePct: Pct,
+  outlinePct: Pct,
+  devotionPct: Pct,
+  currentStep: Step,
+  status: ProgressStatus,
+  errorMessage: Nullable(Type.String()),
+  message: Nullable(Type.String()),
+  updatedAt: Nullable(Iso),
+});
+
+export const LibraryItemSchema = Type.Intersect([
+  SermonSchema,
+  Type.Object({ progress: Type.Object({ currentStep: Step, status: ProgressStatus, uploadPct: Pct, transcribePct: Pct, outlinePct: Pct, devotionPct: Pct }) }),
+]);
+
+export const LibrarySchema = Type.Object({ sermons: Type.Array(LibraryItemSchema), nextCursor: Nullable(Type.String()) });
+
+export const DashboardSchema = Type.Object({
+  total: Type.Integer(),
+  published: Type.Integer(),
+  processing: Type.Integer(),
+  thisMonth: Type.Integer(),
+  recent: Type.Array(LibraryItemSchema),
+});
+
+export const QuotaSchema = Type.Object({ used: Type.Integer(), quota_limit: Type.Integer(), remaining: Type.Integer(), resets_at: Iso, plan: Type.String() });
+
+export const DevotionalSchema = Type.Object({
+  id: Uuid,
+  sermonId: Uuid,
+  dayNumber: Type.Integer({ minimum: 1, maximum: 5 }),
+  title: Type.String(),
+  theme: Type.String(),
+  openingPrayer: AnyJson,
+  scripturePassage: AnyJson,
+  reflection: AnyJson,
+  closingPrayer: AnyJson,
+  additionalScripture: AnyJson,
+  updatedAt: Iso,
+});
+
+export const WordSchema = Type.Object({ word: Type.String(), start: Type.Number(), end: Type.Number() }, { additionalProperties: true });
+
+export const SermonDetailsSchema = Type.Object({
+  sermon: SermonSchema,
+  progress: ProgressSchema,
+  transcript: Nullable(Type.Object({ text: Type.String(), characterCount: Type.Integer() })),
+  outline: Nullable(OpenObject),
+  devotionals: Type.Array(DevotionalSchema),
+});
+
+export const TranscriptSchema = Type.Object({ text: Type.String(), characterCount: Type.Integer(), words: Type.Array(WordSchema) });
+
+export const UploadTicketSchema = Type.Object({
+  url: Type.String(),
+  method: Type.Literal('PUT'),
+  headers: Type.Object({ 'content-type': Type.String() }),
+  expiresAt: Iso,
+  key: Type.String(),
+  maxBytes: Type.Integer(),
+});
+
+export const CreatedSermonSchema = Type.Object({
+  sermon: SermonSchema,
+  progress: ProgressSchema,
+  upload: Type.Optional(UploadTicketSchema),
+  message: Type.Optional(Type.String()),
+});
+
+export const UploadedSermonSchema = Type.Object({ sermon: SermonSchema, progress: ProgressSchema, message: Type.String() });
+
+export const MessageSchema = Type.Object({ message: Type.String() });
+export const NoContent = Type.Null({ description: 'No content' });
+
+/** The create form: fields are checked in the handler so the spec's messages name each field. */
+export const CreateSermonBody = Type.Object({
+  title: Type.Optional(Type.Unknown()),
+  speaker: Type.Optional(Type.Unknown()),
+  recordedAt: Type.Optional(Type.Unknown()),
+  file: Type.Optional(Nullable(Type.Object({ name: Type.Optional(Type.Unknown()), size: Type.Optional(Type.Unknown()), contentType: Type.Optional(Type.Unknown()) }))),
+  sourceUrl: Type.Optional(Type.Unknown()),
+});
+
+export const OutlineBody = Type.Object({ outline: OpenObject });
+/** A devotional as the editor sends it; missing parts become empty (devotional.input.ts). */
+export const DevotionalBody = Type.Object({
+  title: Type.Optional(Type.Unknown()),
+  theme: Type.Optional(Type.Unknown()),
+  openingPrayer: Type.Optional(Type.Unknown()),
+  scripturePassage: Type.Optional(Type.Unknown()),
+  reflection: Type.Optional(Type.Unknown()),
+  closingPrayer: Type.Optional(Type.Unknown()),
+  additionalScripture: Type.Optional(Type.Unknown()),
+}, { additionalProperties: true });

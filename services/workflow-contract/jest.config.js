@@ -1,0 +1,3 @@
+import { jestConfig } from '../../jest/config.js';
+
+export default jestConfig();
