@@ -54,9 +54,15 @@ const pipelineWorker = await startPipelineWorker({
 const migrationWorker = await startMigrationInstance({ ...t.env, SERMONS_INTERNAL_URL: sermons.baseUrl, LOG_LEVEL: 'warn' });
 const connection = await Connection.connect({ address: t.env.TEMPORAL_ADDRESS as string });
 const temporal = new Client({ connection, namespace: t.env.TEMPORAL_NAMESPACE as string });
-const staff = await t.token({ staff: true });
+// Access tokens last 15 minutes and the run takes longer: a fresh one every 10 minutes.
+const staffUserId = crypto.randomUUID();
+let staff = { value: '', at: 0 };
+const staffToken = async () => {
+  if (Date.now() - staff.at > 10 * 60_000) staff = { value: await t.token({ staff: true, userId: staffUserId }), at: Date.now() };
+  return staff.value;
+};
 const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-  (await t.app.inject({ method, url: `/api/migration${url}`, headers: { authorization: `Bearer ${staff}` }, ...(payload ? { payload } : {}) })).json();
+  (await t.app.inject({ method, url: `/api/migration${url}`, headers: { authorization: `Bearer ${await staffToken()}` }, ...(payload ? { payload } : {}) })).json();
 
 try {
   const orgId = randomUUID();
