@@ -1,4 +1,4 @@
-// Stripe is asked outside any transaction (ADR 0025): each fetch takes a ticket from this sequence
+// Stripe is asked outside any transaction (ADR 0026): each fetch takes a ticket from this sequence
 // first, and a subscription or invoice row remembers the ticket of the fetch that wrote it, so an
 // older fetch that finishes later cannot overwrite a newer one.
 import type { Kysely } from 'kysely';

@@ -1,6 +1,6 @@
 // Webhooks are triggers, Stripe is the truth: every change refetches the subscription (or invoice),
 // stores it, and publishes the organization's effective subscription when it differs from what was
-// last published (version + 1). No database connection is held while Stripe answers (ADR 0025):
+// last published (version + 1). No database connection is held while Stripe answers (ADR 0026):
 //
 //   1. take a fetch ticket (a Postgres sequence: one global order across instances),
 //   2. ask Stripe (no connection held),

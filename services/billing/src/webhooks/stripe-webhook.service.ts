@@ -1,7 +1,7 @@
 // Stripe webhooks: the signature is checked on the raw body (tolerance 300 s); the event id is
 // recorded in the same transaction as its effect, so a second delivery changes nothing; the
 // effect is a refetch (subscription.sync.ts), so order does not matter. Stripe is asked before
-// that transaction and without holding a connection (ADR 0025). Any failure rolls back and the
+// that transaction and without holding a connection (ADR 0026). Any failure rolls back and the
 // route answers 5xx: Stripe delivers again.
 import { AppError, ErrorCode } from '@lectern/service-kit';
 import type Stripe from 'stripe';
