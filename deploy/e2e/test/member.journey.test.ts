@@ -135,7 +135,7 @@ test('staff review: the player sits beside the transcript and clicking a word se
   assert.ok(Math.abs(at - ((minutes ?? 0) * 60 + (seconds ?? 0))) < 3, `seeked to ${at}s for a word said at ${start}`);
   await staffPage.getByTestId('staff-discussion-guide').getByText('Icebreaker').waitFor(VISIBLE);
   await screenshot(staffPage, '60-staff-review-player');
-  await staffPage.getByRole('button', { name: 'Publish' }).click();
+  await staffPage.getByRole('button', { name: 'Publish', exact: true }).click();
   await staffPage.getByText('Published', { exact: true }).waitFor(VISIBLE);
   await staffPage.close();
 });
@@ -313,14 +313,14 @@ test('the PASTOR unpublishes it (with confirmation): the member library drops it
   await staffPage.getByRole('button', { name: 'Unpublish' }).click();
   await dialog.getByRole('button', { name: 'Unpublish' }).click();
   await staffPage.getByText('Ready for Review', { exact: true }).first().waitFor(VISIBLE);
-  await staffPage.getByRole('button', { name: 'Publish' }).waitFor(VISIBLE);
+  await staffPage.getByRole('button', { name: 'Publish', exact: true }).waitFor(VISIBLE);
 
   await page.goto(`${stack.origin}/member/dashboard`);
   await page.getByText('No sermons found').waitFor(VISIBLE);
   await page.goto(`${stack.origin}/member/sermons/${sermonId}`);
   await page.getByText('Sermon not found').waitFor(VISIBLE);
 
-  await staffPage.getByRole('button', { name: 'Publish' }).click();
+  await staffPage.getByRole('button', { name: 'Publish', exact: true }).click();
   await staffPage.getByText('Published', { exact: true }).waitFor(VISIBLE);
   await staffPage.close();
   await page.goto(`${stack.origin}/member/dashboard`);

@@ -317,10 +317,10 @@ test('printing the outline, the transcript and a devotional gives documents titl
 });
 
 test('the PASTOR publishes and the dashboard counts change', async () => {
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await toast('Sermon published successfully').waitFor(VISIBLE);
   await page.getByText('Published', { exact: true }).waitFor(VISIBLE);
-  assert.equal(await page.getByRole('button', { name: 'Publish' }).count(), 0, 'Publish only in REVIEW');
+  assert.equal(await page.getByRole('button', { name: 'Publish', exact: true }).count(), 0, 'Publish only in REVIEW');
   await screenshot(page, '50-published');
 
   await openDashboard();
