@@ -16,8 +16,6 @@ import { memberRoutes } from './member/member.routes.ts';
 import { MemberService } from './member/member.service.ts';
 import type { MemberDb } from './member/member.tables.ts';
 import { staffPlaybackRoutes } from './member/playback.ts';
-import { UnpublishService, unpublishRoutes } from './member/unpublish.routes.ts';
-import { SermonChanges } from './domain/sermon.changes.ts';
 import { discussionGuideInternalRoutes, discussionGuideStaffRoutes } from './member/discussion-guide.routes.ts';
 import { sermonRoutes } from './routes/sermons.routes.ts';
 import { ActiveUploads, uploadRoutes } from './upload/upload.routes.ts';
@@ -56,7 +54,6 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   const memberDb = app.kit.db as unknown as Kysely<MemberDb>;
   await app.register(memberRoutes, { prefix: `${prefix}/member`, members: new MemberService(memberDb), raw: rawBucket });
   await app.register(staffPlaybackRoutes, { prefix, sermons, raw: rawBucket });
-  await app.register(unpublishRoutes, { prefix, service: new UnpublishService(new SermonChanges(app.kit.db, hub)) });
   await app.register(discussionGuideStaffRoutes, { prefix, sermons, db: memberDb });
   await app.register(discussionGuideInternalRoutes, { prefix: `${prefix}/internal`, sermons, db: memberDb, token: config.SERMONS_INTERNAL_TOKEN });
   // The filesystem driver's signed links (uploads by URL, playback) are served here; S3 serves its own.

@@ -25,6 +25,7 @@ export const sermonErrors = {
   uploadDone: (detail = 'Upload failed: this sermon already has its file.') => new AppError(ErrorCode.CONFLICT, { detail, extensions: { reason: 'upload_done' } }),
   badSignedUrl: () => new AppError(ErrorCode.BAD_REQUEST, { detail: 'The signed URL must be a valid sermons-raw signed URL ending in a supported audio/video extension.', extensions: { reason: 'bad_signed_url' } }),
   urlUploadDisabled: () => new AppError(ErrorCode.FORBIDDEN, { detail: 'Signed URL upload is not enabled.', extensions: { reason: 'url_upload_disabled' } }),
+  notPublished: () => new AppError(ErrorCode.CONFLICT, { detail: 'Only a published sermon can be unpublished.', extensions: { reason: 'not_published' } }),
   notInReview: () => new AppError(ErrorCode.CONFLICT, { detail: 'Only a sermon ready for review can be published.', extensions: { reason: 'not_in_review' } }),
   stillProcessing: () => new AppError(ErrorCode.CONFLICT, { detail: 'Failed to save changes: the sermon is still processing.', extensions: { reason: 'processing' } }),
   missingMedia: () => new AppError(ErrorCode.BAD_REQUEST, { detail: 'Missing media path for retry. Please re-upload the sermon file.', extensions: { reason: 'missing_media' } }),

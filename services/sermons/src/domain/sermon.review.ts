@@ -1,4 +1,4 @@
-// Staff review: edit the outline and the devotionals, publish. Each change is written with its
+// Staff review: edit the outline and the devotionals, publish and unpublish. Each change is written with its
 // outbox event in one transaction, like every other change of a sermon. An edited outline also
 // regenerates the discussion guide in that transaction: the generator is pure and deterministic
 // and takes milliseconds, so the guide never lags behind or contradicts the outline (ADR 0023).
@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import { generateDiscussionGuide, outlineForGuide } from '@lectern/workflow-contract/discussion-guide';
 import { findSermon, findTranscriptText, updateDevotional, updateSermon, upsertOutline } from '../data/sermon.repository.ts';
 import { upsertDiscussionGuide } from '../member/discussion-guide.repository.ts';
+import type { SermonsRow } from '../data/sermons.table.ts';
 import type { MemberDb } from '../member/member.tables.ts';
 import type { Actor } from './sermon.actor.ts';
 import type { SermonChanges } from './sermon.changes.ts';
@@ -22,17 +23,40 @@ export class SermonReview {
     this.changes = deps.changes;
   }
 
-  async publish(actor: Actor, id: string) {
-    const sermon = await findSermon(this.changes.db, actor.orgId, id);
-    if (!sermon) throw sermonErrors.notFound();
-    return this.changes.tx(async (trx, after) => {
-      const row = await updateSermon(trx, sermon.id, { status: 'PUBLISHED', published_at: new Date() }, ['REVIEW']);
-      if (!row) throw sermonErrors.notInReview();
-      await appendEvent(trx, createEvent('sermons.sermon.published.v1', {
+  /** REVIEW → PUBLISHED. */
+  publish(actor: Actor, id: string) {
+    return this.moveStatus(actor, id, { from: 'REVIEW', to: 'PUBLISHED', refused: sermonErrors.notInReview }, (row) =>
+      createEvent('sermons.sermon.published.v1', {
         orgId: actor.orgId,
         subject: row.id,
         data: { sermonId: row.id, title: row.title, publishedBy: actor.userId, publishedAt: (row.published_at as Date).toISOString() },
       }));
+  }
+
+  /** PUBLISHED → REVIEW: members stop seeing it at once (every member statement requires PUBLISHED);
+   *  their progress, favourites and views stay, so a re-publish brings them back. */
+  unpublish(actor: Actor, id: string) {
+    return this.moveStatus(actor, id, { from: 'PUBLISHED', to: 'REVIEW', refused: sermonErrors.notPublished }, (row) =>
+      createEvent('sermons.sermon.unpublished.v1', {
+        orgId: actor.orgId,
+        subject: row.id,
+        data: { sermonId: row.id, title: row.title, unpublishedBy: actor.userId },
+      }));
+  }
+
+  /** The row, its event in one transaction, the live status after commit; 404 for another church's sermon, 409 from any other state. */
+  private async moveStatus(
+    actor: Actor,
+    id: string,
+    move: { from: 'REVIEW' | 'PUBLISHED'; to: 'REVIEW' | 'PUBLISHED'; refused: () => Error },
+    eventFor: (row: SermonsRow) => ReturnType<typeof createEvent>,
+  ) {
+    const sermon = await findSermon(this.changes.db, actor.orgId, id);
+    if (!sermon) throw sermonErrors.notFound();
+    return this.changes.tx(async (trx, after) => {
+      const row = await updateSermon(trx, sermon.id, { status: move.to, published_at: move.to === 'PUBLISHED' ? new Date() : null }, [move.from]);
+      if (!row) throw move.refused();
+      await appendEvent(trx, eventFor(row));
       after(() => this.changes.live(row.id, { event: 'status', data: { sermonId: row.id, status: row.status, errorMessage: null } }));
       return sermonJson(row);
     });

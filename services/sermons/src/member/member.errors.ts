@@ -2,7 +2,6 @@
 import { AppError, ErrorCode } from '@lectern/service-kit';
 
 export const memberErrors = {
-  notPublished: () => new AppError(ErrorCode.CONFLICT, { detail: 'Only a published sermon can be unpublished.', extensions: { reason: 'not_published' } }),
   /** `countsAfterSeconds`: when the claim would count (null: the recording was never fetched for this reader). */
   notWatched: (countsAfterSeconds: number | null) => new AppError(ErrorCode.CONFLICT, {
     detail: 'The recording has not been played long enough to count as watched. Play it through in the player first.',

@@ -165,6 +165,10 @@ export async function sermonRoutes(app: ServiceInstance, options: SermonRoutesOp
     schema: { tags, summary: 'Publish a sermon that is ready for review', params: SermonIdParams, response: { 200: Type.Object({ sermon: SermonSchema }) } },
   }, async (request) => ({ sermon: await review.publish(actorOf(request), request.params.id) }));
 
+  app.post('/sermons/:id/unpublish', {
+    schema: { tags, summary: 'Take a published sermon back to review: members stop seeing it; their progress is kept', params: SermonIdParams, response: { 200: Type.Object({ sermon: SermonSchema }) } },
+  }, async (request) => ({ sermon: await review.unpublish(actorOf(request), request.params.id) }));
+
   app.delete('/sermons/:id', {
     schema: { tags, summary: 'Delete a sermon: its run is cancelled, media and record removed, its upload given back to the cycle', params: SermonIdParams, response: { 204: NoContent } },
   }, async (request, reply) => {
