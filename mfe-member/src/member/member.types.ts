@@ -5,7 +5,8 @@ export interface ProgressFlags {
   videoCompleted: boolean;
 }
 
-export interface SermonSummary {
+/** A published sermon as members see it (the library, the sermon page). */
+export interface SermonFacts {
   id: string;
   title: string;
   speaker: string | null;
@@ -16,6 +17,9 @@ export interface SermonSummary {
   series: string;
   theme: string | null;
   hasMedia: boolean;
+}
+
+export interface SermonSummary extends SermonFacts {
   favorite: boolean;
   progress: ProgressFlags & { percent: number };
   viewedAt?: string;
@@ -95,18 +99,7 @@ export interface ReaderProgress extends ProgressFlags {
 }
 
 export interface MemberSermon {
-  sermon: {
-    id: string;
-    title: string;
-    speaker: string | null;
-    recordedAt: string | null;
-    createdAt: string;
-    publishedAt: string | null;
-    duration: number | null;
-    series: string;
-    hasMedia: boolean;
-    theme: string | null;
-  };
+  sermon: SermonFacts;
   outline: Outline | null;
   devotionals: Devotional[];
   discussionGuide: DiscussionGuide | null;
