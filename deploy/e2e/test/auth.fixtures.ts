@@ -56,3 +56,9 @@ export async function apiSignIn(stack: Stack, person: Person): Promise<string> {
   });
   return session.accessToken;
 }
+
+/** Turns feature flags on as company staff do (PUT /flags answers only a staff user on a company domain). */
+export async function enableFlags(stack: Stack, staffUser: Person, keys: readonly string[]): Promise<void> {
+  const token = await apiSignIn(stack, staffUser);
+  for (const key of keys) await identityCall(stack.origin, 'PUT', `/flags/${key}`, { enabled: true }, token);
+}

@@ -1,48 +1,29 @@
 // Sign-in, navigation by role, the invite journey and a failed sign-in, in headless Chromium
 // through the one origin, against the real identity and comms services and real infrastructure.
-import { test, beforeAll, afterAll } from '@jest/globals';
+import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
-import { startStack } from './stack.helpers.ts';
-import type { Stack } from './stack.helpers.ts';
-import { apiSignIn, PASSWORD, seedOrganization, seedPerson } from './auth.fixtures.ts';
+import { screenshot } from './frontend.helpers.ts';
+import { apiSignIn, enableFlags, PASSWORD, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person, RoleName } from './auth.fixtures.ts';
+import { browserJourney } from './journey.helpers.ts';
 import { identityCall } from './stack.helpers.ts';
+import type { Stack } from './stack.helpers.ts';
 import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
 
+const journey = browserJourney();
+const { newPage, pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
 let orgId: string;
 const people = new Map<RoleName, Person>();
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack();
-  browser = await launchBrowser();
+  stack = journey.stack;
   orgId = await seedOrganization(stack, 'Grace Church');
   // ADMIN on a company domain and a staff user: sees every item, Console included.
   people.set('ADMIN', await seedPerson(stack, orgId, 'ADMIN', { email: `admin-${Date.now()}@lectern.app`, staffUser: true }));
   for (const role of ['PASTOR', 'STAFF', 'MEMBER', 'VOLUNTEER'] as const) people.set(role, await seedPerson(stack, orgId, role));
-  // Company staff turn the console on (PUT /flags is for staff users only).
-  const adminToken = await apiSignIn(stack, people.get('ADMIN')!);
-  for (const key of ['features_staff_console_enabled', 'rss_migration_enabled']) {
-    await identityCall(stack.origin, 'PUT', `/flags/${key}`, { enabled: true }, adminToken);
-  }
+  await enableFlags(stack, people.get('ADMIN')!, ['features_staff_console_enabled', 'rss_migration_enabled']);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
 
 /** Spec 000 §2 navigation table and post-sign-in landing, per role. */
 const EXPECTED: Record<RoleName, { lands: string; heading: string; nav: string[] }> = {

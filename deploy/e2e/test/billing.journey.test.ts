@@ -2,37 +2,22 @@
 // step 2 with the test card form (declined first: the spec's message and no user), then paid →
 // /billing/success → the confirmation e-mail → the new ADMIN signed in. Real identity, comms and
 // billing services; the Stripe stand-in delivers signed webhooks to billing.
-import { test, beforeAll, afterAll } from '@jest/globals';
+import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
+import { screenshot } from './frontend.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import { browserJourney } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { solveCaptcha, VISIBLE } from './signin.helpers.ts';
 
+const journey = browserJourney({ billing: true });
+const { newPage, pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
-const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack({ billing: true });
-  browser = await launchBrowser();
+beforeAll(() => {
+  stack = journey.stack;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
 
 test('pricing shows live amounts (monthly by default; annual as a monthly equivalent with the savings)', async () => {
   const page = await newPage();

@@ -3,24 +3,23 @@
 // with HTML and text; one is opened and one of its links clicked (from the catcher's HTML), the cards
 // show 33 % / 33 %; a SendGrid event batch signed with a key made here (bounce + delivered) updates
 // the table and a forged one is refused. Real identity and comms services, Kafka, Postgres, MailDev.
-import { test, beforeAll, afterAll } from '@jest/globals';
+import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import { screenshot } from './frontend.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
-import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
+import { browserJourney } from './journey.helpers.ts';
+import { VISIBLE } from './signin.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
+const journey = browserJourney();
+const { pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
 let admin: Person;
 let outsider: Person;
-const pageErrors: string[] = [];
 const run = randomBytes(3).toString('hex');
 const contacts = [
   { name: 'Ann Lee', email: `ann-${run}@grace-e2e.org` },
@@ -31,30 +30,14 @@ const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime
 const webhookKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack();
-  browser = await launchBrowser();
+  stack = journey.stack;
   const orgId = await seedOrganization(stack, 'Grace Chapel');
   admin = await seedPerson(stack, orgId, 'ADMIN', { email: `comms-admin-${run}@lectern.app` });
   outsider = await seedPerson(stack, orgId, 'ADMIN');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function signedInAt(person: Person, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.origin });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${stack.origin}/login`);
-  await signInThroughForm(page, person.email, person.password);
-  await page.waitForURL((url) => url.pathname !== '/login', VISIBLE);
-  await page.goto(`${stack.origin}${path}`);
-  return page;
-}
+/** Signed in at `path`, with the clipboard allowed (the webhook URL's Copy button). */
+const signedInAt = (person: Person, path: string) => journey.signedInAt(person, path, { permissions: ['clipboard-read', 'clipboard-write'] });
 
 const mailTo = (address: string, subject?: RegExp) => stack.mail.waitForMessage((m) => m.to.some((to) => to.address === address) && (!subject || subject.test(m.subject)), 30_000);
 

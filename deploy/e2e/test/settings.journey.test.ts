@@ -2,55 +2,32 @@
 // ADMIN, a MEMBER), profile editing, inviting a PASTOR whose e-mailed link signs up and takes a
 // seat, revoking an invite, and password recovery from /login — against the real identity and
 // comms services, Kafka, Postgres and the mail catcher.
-import { test, beforeAll, afterAll } from '@jest/globals';
+import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import type { Page } from 'playwright-core';
+import { screenshot } from './frontend.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
+import { browserJourney } from './journey.helpers.ts';
 import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
+const journey = browserJourney();
+const { newPage, signedInAt, pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
 let internalAdmin: Person;
 let externalAdmin: Person;
 let member: Person;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack();
-  browser = await launchBrowser();
+  stack = journey.stack;
   const orgId = await seedOrganization(stack, 'Hope Chapel');
   internalAdmin = await seedPerson(stack, orgId, 'ADMIN', { email: `settings-admin-${Date.now()}@lectern.app` });
   externalAdmin = await seedPerson(stack, orgId, 'ADMIN');
   member = await seedPerson(stack, orgId, 'MEMBER');
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
-
-async function signedInAt(person: Person, path: string): Promise<Page> {
-  const page = await newPage();
-  await page.goto(`${stack.origin}/login`);
-  await signInThroughForm(page, person.email, person.password);
-  await page.waitForURL((url) => url.pathname !== '/login', VISIBLE);
-  await page.goto(`${stack.origin}${path}`);
-  return page;
-}
 
 const sectionTitles = (page: Page) => page.locator('section[aria-label] h2 button').allTextContents();
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });

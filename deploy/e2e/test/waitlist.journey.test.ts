@@ -4,43 +4,29 @@
 // "You’re in!", again → "Already Confirmed"; an expired link → "Link Expired" with a fresh link
 // from that page; a made-up or missing token → "Something went wrong". Every page at 390 px and
 // with axe-core; no token in any service log.
-import { test, beforeAll, afterAll } from '@jest/globals';
+import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
+import type { Page } from 'playwright-core';
+import { screenshot } from './frontend.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import { browserJourney } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { VISIBLE } from './signin.helpers.ts';
 
+const journey = browserJourney();
+const { newPage, pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
-const pageErrors: string[] = [];
 const tokensSeen: string[] = [];
 const FORM_LABEL = 'Join the waiting list with your e-mail address';
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack();
+  stack = journey.stack;
   // The waiting list is the landing form's job while signup is closed.
   await stack.identityDb.query("update feature_flags set enabled = false where key = 'signup_enabled'");
-  browser = await launchBrowser();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
 
 const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@waitlist-journey.org`;
 
