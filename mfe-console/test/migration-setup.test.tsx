@@ -4,35 +4,12 @@
 // The RSS migration's setup view (spec 001 §2, §5): pick an organization (searchable), validate the
 // feed, see the summary, start; what is sent to the migration service and what a refusal shows.
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeRoot } from '@lectern/shell-kit';
 import { MigrationSetup } from '../src/migration/MigrationSetup.tsx';
+import { FEED, ORGS, serve } from './fake.console-api.ts';
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-type Answer = { status: number; body: unknown };
-
-/** The identity and migration routes the view calls; every request is recorded. */
-function serve(routes: Record<string, Answer>): Sent[] {
-  const sent: Sent[] = [];
-  window.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = new URL(String(input), 'http://lectern.test').pathname;
-    sent.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const { status, body } = routes[`${method} ${path}`] ?? { status: 404, body: { title: 'Not Found', status: 404, detail: 'no such route' } };
-    const type = status >= 400 ? 'application/problem+json' : 'application/json';
-    return { ok: status < 300, status, headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) }, json: async () => body, text: async () => JSON.stringify(body) } as unknown as Response;
-  }) as typeof fetch;
-  return sent;
-}
-
-const ORGS = { status: 200, body: { items: [{ id: 'org-grace', name: 'Grace Church' }, { id: 'org-hope', name: 'Hope Chapel' }] } };
-const video = (n: number) => ({ title: `Sermon ${n}`, publishedAt: '2026-11-01T10:00:00.000Z', mediaUrl: `https://feeds.example/${n}.mp4`, mediaType: 'video/mp4', duration: 1800, guid: `g${n}` });
-const FEED = { status: 200, body: { success: true, error: null, videos: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(video) } };
 
 afterEach(cleanup);
 
@@ -77,8 +54,8 @@ describe('migration setup', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Grace Church' }));
     await userEvent.type(screen.getByLabelText('RSS feed URL'), 'https://feeds.example/sermons.rss');
     const count = screen.getByLabelText(/Number of videos/) as HTMLInputElement;
-    // One change to 10 (typing digit by digit clamps each step: '' → 1 → 11…).
-    fireEvent.change(count, { target: { value: '10' } });
+    await userEvent.clear(count);
+    await userEvent.type(count, '10');
     await userEvent.click(screen.getByRole('button', { name: 'Validate RSS Feed' }));
     expect((await screen.findByTestId('videos-to-process')).textContent).toBe('10');
     expect(screen.getByText('50 minutes')).toBeTruthy();
@@ -90,6 +67,46 @@ describe('migration setup', () => {
     expect(parse?.body).toEqual({ rssUrl: 'https://feeds.example/sermons.rss', maxVideos: 10 });
     const start = sent.find((s) => s.path === '/api/migration/migrations');
     expect(start?.body).toEqual({ rssUrl: 'https://feeds.example/sermons.rss', targetOrgId: 'org-grace', videos: FEED.body.videos.slice(0, 10), allowDuplicates: false, maxToQueue: 10 });
+  });
+
+  test('the video count is typed freely and clamped to 1–260 only on blur, Validate and Start', async () => {
+    const sent = serve({ 'GET /api/identity/organizations/public': ORGS, 'POST /api/migration/rss/parse': FEED });
+    showSetup();
+    const count = screen.getByLabelText(/Number of videos/) as HTMLInputElement;
+    expect(count.value).toBe('50');
+    await userEvent.clear(count);
+    expect(count.value).toBe('');
+    await userEvent.type(count, '1');
+    expect(count.value).toBe('1');
+    await userEvent.type(count, '0');
+    expect(count.value).toBe('10');
+    await userEvent.tab();
+    expect(count.value).toBe('10');
+    await userEvent.clear(count);
+    await userEvent.type(count, '999');
+    expect(count.value).toBe('999');
+    await userEvent.tab();
+    expect(count.value).toBe('260');
+    await userEvent.clear(count);
+    await userEvent.type(count, '0');
+    await userEvent.tab();
+    expect(count.value).toBe('1');
+    // Blank keeps the last count; Validate clamps what is typed and asks the service for it.
+    await userEvent.clear(count);
+    await userEvent.tab();
+    expect(count.value).toBe('1');
+    await userEvent.type(screen.getByLabelText('RSS feed URL'), 'https://feeds.example/sermons.rss');
+    await userEvent.clear(count);
+    await userEvent.type(count, '300');
+    await userEvent.click(screen.getByRole('button', { name: 'Validate RSS Feed' }));
+    expect((await screen.findByTestId('videos-to-process')).textContent).toBe('12');
+    expect(count.value).toBe('260');
+    expect(sent.find((s) => s.path === '/api/migration/rss/parse')?.body).toEqual({ rssUrl: 'https://feeds.example/sermons.rss', maxVideos: 260 });
+    // After validation the summary follows the count as it is typed, without the field being rewritten.
+    await userEvent.clear(count);
+    await userEvent.type(count, '10');
+    expect(count.value).toBe('10');
+    expect(screen.getByTestId('videos-to-process').textContent).toBe('10');
   });
 
   test('a feed the service refuses shows its message and no summary', async () => {

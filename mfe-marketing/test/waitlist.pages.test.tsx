@@ -11,23 +11,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeRoot } from '@lectern/shell-kit';
 import { EmailCaptureForm } from '../src/waitlist/EmailCaptureForm.tsx';
-import { WaitlistConfirmPage, WaitlistThankYouPage } from '../src/waitlist/WaitlistPages.tsx';
+import { showWaitlist } from './waitlist.render.tsx';
 import { installIdentityApi } from './fake.identity.ts';
-
-function show(path: string) {
-  return render(
-    <ThemeRoot>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/" element={<EmailCaptureForm mode="waitlist" />} />
-          <Route path="/waitlist/thank-you" element={<WaitlistThankYouPage />} />
-          <Route path="/waitlist/confirm" element={<WaitlistConfirmPage />} />
-          <Route path="/signup" element={<p>signup page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </ThemeRoot>,
-  );
-}
 
 const problem = (status: number, detail: string) => ({ status, body: { type: 'about:blank', title: 'Refused', status, detail } });
 
@@ -36,7 +21,7 @@ afterEach(cleanup);
 describe('landing page capture form', () => {
   test('joins with source marketing-landing and shows the thank-you page with the address', async () => {
     const api = installIdentityApi({ 'POST /waitlist': (call) => ({ status: 202, body: { message: 'sent', email: (call.body as { email: string }).email.trim().toLowerCase() } }) });
-    show('/');
+    showWaitlist('/');
     await userEvent.type(screen.getByLabelText('Join the waiting list with your e-mail address'), '  Ruth@Example.org ');
     await userEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
     await screen.findByRole('heading', { name: 'Check your inbox' });
@@ -47,7 +32,7 @@ describe('landing page capture form', () => {
 
   test('an empty address is refused in the page; the server’s 4xx message shows; nothing navigates', async () => {
     const api = installIdentityApi({ 'POST /waitlist': () => problem(409, 'This email address is already on the waiting list.') });
-    show('/');
+    showWaitlist('/');
     await userEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email is required.');
     expect(api.calls).toEqual([]);
@@ -86,7 +71,7 @@ describe('/waitlist/confirm', () => {
   ])('%s', async (_name, answer, heading) => {
     const api = installIdentityApi({ 'GET /waitlist/confirm': () => answer });
     const token = `tok-${heading.length}-${Math.random().toString(36).slice(2)}`;
-    show(`/waitlist/confirm?token=${token}`);
+    showWaitlist(`/waitlist/confirm?token=${token}`);
     expect(screen.getByRole('status').textContent).toBe('Confirming your spot…');
     await screen.findByRole('heading', { name: heading });
     expect(api.calls.map((c) => c.path)).toEqual([`/waitlist/confirm?token=${token}`]);
@@ -94,7 +79,7 @@ describe('/waitlist/confirm', () => {
 
   test('the expired view offers a fresh link right there', async () => {
     installIdentityApi({ 'GET /waitlist/confirm': () => problem(410, 'Token expired'), 'POST /waitlist': () => ({ status: 202, body: { message: 'sent', email: 'ann@example.org' } }) });
-    show('/waitlist/confirm?token=expired-one');
+    showWaitlist('/waitlist/confirm?token=expired-one');
     await screen.findByRole('heading', { name: 'Link Expired' });
     await userEvent.type(screen.getByLabelText('Join the waiting list with your e-mail address'), 'ann@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
@@ -103,7 +88,7 @@ describe('/waitlist/confirm', () => {
 
   test('no token goes straight to the error view without a call', async () => {
     const api = installIdentityApi({});
-    show('/waitlist/confirm');
+    showWaitlist('/waitlist/confirm');
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'support@lectern.app' }).getAttribute('href')).toBe('mailto:support@lectern.app');
     expect(api.calls).toEqual([]);

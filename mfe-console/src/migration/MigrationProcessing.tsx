@@ -42,6 +42,7 @@ const Steps = styled.ol`
   overflow-y: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.sm};
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
   li { padding: 0.6rem 0.8rem; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; overflow-wrap: anywhere; }
   li:last-child { border-bottom: 0; }
   .line { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.5rem; }
@@ -111,7 +112,7 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
         <h2>{processingTitle(status, stop, clear)}</h2>
         <Badge data-testid="migration-status">{statusBadge(status)}</Badge>
       </Header>
-      <p>Migration ID: <code>{migrationId}</code></p>
+      <p style={{ overflowWrap: 'anywhere' }}>Migration ID: <code>{migrationId}</code></p>
       {stopped && <Panel tone="info"><p>Migration stopped. You can clear remaining sermons or start a new migration.</p></Panel>}
       <p data-testid="migration-progress">
         {queue ? `${queue.processedVideos} of ${queue.totalVideos} videos processed (${percent}%)${queue.failedVideos > 0 ? `, ${queue.failedVideos} failed` : ''}` : 'Loading…'}
@@ -122,7 +123,8 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
       )}
       {liveError && <ErrorText role="alert">{liveError}</ErrorText>}
       {note && <p role="status">{note}</p>}
-      <Steps aria-label="Migration steps" data-testid="migration-steps">
+      {/* Focusable: the list scrolls on its own, and a keyboard user must be able to scroll it. */}
+      <Steps aria-label="Migration steps" data-testid="migration-steps" tabIndex={0}>
         {steps.map((step) => (
           <li key={step.id} data-status={step.stepStatus}>
             <div className="line">

@@ -2,7 +2,7 @@
 // Start Migration and Reset (spec 001 §2, §5).
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Panel, showToast } from '@lectern/shell-kit';
+import { Button, capture, Card, Panel, showToast } from '@lectern/shell-kit';
 import { consoleApi, messageOf, type FeedVideo } from '../console.api.ts';
 import { clampCount, DEFAULT_VIDEOS, estimatedTime, MAX_VIDEOS, MIN_VIDEOS, parsedMessage, videosToProcess } from './migration.rules.ts';
 
@@ -76,7 +76,10 @@ export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrat
   const [search, setSearch] = useState('');
   const [orgId, setOrgId] = useState<string | null>(null);
   const [rssUrl, setRssUrl] = useState('');
+  // The typed text is free while typing ("10" passes through "1"); it is clamped to 1–260 on
+  // blur, Validate and Start, so a keystroke never rewrites what is being typed.
   const [count, setCount] = useState(DEFAULT_VIDEOS);
+  const [countText, setCountText] = useState(String(DEFAULT_VIDEOS));
   const [videos, setVideos] = useState<FeedVideo[] | null>(null);
   const [validating, setValidating] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -90,9 +93,20 @@ export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrat
 
   const shown = useMemo(() => (orgs ?? []).filter((o) => o.name.toLowerCase().includes(search.trim().toLowerCase())), [orgs, search]);
   const selected = orgs?.find((o) => o.id === orgId) ?? null;
-  const toProcess = videos ? videosToProcess(videos.length, count) : 0;
+  // What is typed counts at once (the summary follows it); blank keeps the last count.
+  const typedCount = countText.trim() === '' ? count : clampCount(Number(countText));
+  const toProcess = videos ? videosToProcess(videos.length, typedCount) : 0;
+
+  /** Clamps the typed count and shows the clamped value in the field. */
+  function commitCount(): number {
+    const next = typedCount;
+    setCount(next);
+    setCountText(String(next));
+    return next;
+  }
 
   async function validate() {
+    const chosen = commitCount();
     setError(null);
     if (!rssUrl.trim()) {
       setError('Please enter an RSS feed URL');
@@ -101,7 +115,7 @@ export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrat
     setValidating(true);
     setVideos(null);
     try {
-      const result = await consoleApi.parseFeed(rssUrl.trim(), clampCount(count));
+      const result = await consoleApi.parseFeed(rssUrl.trim(), chosen);
       setVideos(result.videos);
       showToast({ kind: 'success', title: parsedMessage(result.videos.length) });
     } catch (failure) {
@@ -114,6 +128,7 @@ export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrat
   }
 
   async function start() {
+    const queued = videos ? videosToProcess(videos.length, commitCount()) : 0;
     if (!selected || !rssUrl.trim() || !videos) {
       setError('Please complete all required fields and validate the RSS feed');
       return;
@@ -121,7 +136,8 @@ export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrat
     setStarting(true);
     setError(null);
     try {
-      const result = await consoleApi.startMigration({ rssUrl: rssUrl.trim(), targetOrgId: selected.id, videos: videos.slice(0, toProcess), allowDuplicates: false, maxToQueue: toProcess });
+      const result = await consoleApi.startMigration({ rssUrl: rssUrl.trim(), targetOrgId: selected.id, videos: videos.slice(0, queued), allowDuplicates: false, maxToQueue: queued });
+      capture('migration_started', { videos: queued });
       showToast({ kind: 'success', title: 'Migration started successfully!', message: result.message });
       onStarted(result.migrationId);
     } catch (failure) {
@@ -170,7 +186,7 @@ export function MigrationSetup({ onStarted, initialError }: { onStarted: (migrat
       </Field>
       <Field>
         Number of videos
-        <input type="number" min={MIN_VIDEOS} max={MAX_VIDEOS} value={count} onChange={(e) => setCount(clampCount(Number(e.target.value)))} />
+        <input type="number" inputMode="numeric" min={MIN_VIDEOS} max={MAX_VIDEOS} value={countText} onChange={(e) => setCountText(e.target.value)} onBlur={commitCount} />
         <small>Between {MIN_VIDEOS} and {MAX_VIDEOS}; the newest first.</small>
       </Field>
       <Button type="button" $variant="secondary" onClick={() => void validate()} disabled={validating || starting}>

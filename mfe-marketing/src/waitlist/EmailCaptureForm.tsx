@@ -5,9 +5,9 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '@lectern/shell-kit';
+import { Button, capture } from '@lectern/shell-kit';
 import { waitlistApi } from './waitlist.client.ts';
-import { joinErrorMessage, waitlistEmailError } from './waitlist.rules.ts';
+import { joinErrorMessage, WAITLIST_SOURCE, waitlistEmailError } from './waitlist.rules.ts';
 
 const Form = styled.form<{ $onDark: boolean }>`
   display: grid;
@@ -76,6 +76,7 @@ export function EmailCaptureForm({ mode, onDark = false, id }: { mode: 'get-star
     setError(null);
     try {
       const joined = await waitlistApi.join(address);
+      capture('waitlist_joined', { source: WAITLIST_SOURCE });
       navigate('/waitlist/thank-you', { state: { email: joined.email } });
     } catch (failure) {
       console.warn('waitlist signup failed', failure);

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Spinner } from '@lectern/shell-kit';
+import { Button, capture, Spinner } from '@lectern/shell-kit';
 import { AuthLayout } from '../pages/AuthLayout.tsx';
 import { waitlistApi } from './waitlist.client.ts';
-import { confirmViewOf, WAITLIST_TEXTS, type ConfirmView } from './waitlist.rules.ts';
+import { confirmViewOf, WAITLIST_SOURCE, WAITLIST_TEXTS, type ConfirmView } from './waitlist.rules.ts';
 import { EmailCaptureForm } from './EmailCaptureForm.tsx';
 
 const Actions = styled.div`
@@ -78,7 +78,10 @@ const confirmations = new Map<string, Promise<Exclude<ConfirmView, 'loading'>>>(
 function confirmOnce(token: string): Promise<Exclude<ConfirmView, 'loading'>> {
   let pending = confirmations.get(token);
   if (!pending) {
-    pending = waitlistApi.confirm(token).then(confirmViewOf, confirmViewOf);
+    pending = waitlistApi.confirm(token).then(confirmViewOf, confirmViewOf).then((view) => {
+      if (view === 'confirmed') capture('waitlist_confirmed', { source: WAITLIST_SOURCE });
+      return view;
+    });
     confirmations.set(token, pending);
   }
   return pending;

@@ -19,10 +19,13 @@ export const FLUSH_DELAY_MS = 5_000;
 const QUEUE_LIMIT = 200;
 
 /**
- * The spec's capture events. Events of the two-step offer checkout (/cotr-special-step2) carry
- * the same names under the 'checkout2step.' prefix, so the two checkouts never mix.
+ * The capture events. The spec (001 §7) names none: these are ours, snake_case like the
+ * collector's rule. Events of the two-step offer checkout (/cotr-special-step2) carry the same
+ * names under the 'checkout2step.' prefix, so the two checkouts never mix.
+ * waitlist_joined / waitlist_confirmed: the landing page's waiting list (properties: source);
+ * migration_started: a console RSS migration queued (properties: videos).
  */
-export const CAPTURE_EVENTS = ['signup_started', 'signup_completed', 'payment_submitted', 'payment_succeeded', 'payment_failed'] as const;
+export const CAPTURE_EVENTS = ['signup_started', 'signup_completed', 'payment_submitted', 'payment_succeeded', 'payment_failed', 'waitlist_joined', 'waitlist_confirmed', 'migration_started'] as const;
 export type CaptureEvent = (typeof CAPTURE_EVENTS)[number] | `checkout2step.${(typeof CAPTURE_EVENTS)[number]}`;
 export const CHECKOUT2STEP_PREFIX = 'checkout2step.';
 export const checkout2step = (name: (typeof CAPTURE_EVENTS)[number]): CaptureEvent => `${CHECKOUT2STEP_PREFIX}${name}`;
