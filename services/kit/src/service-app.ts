@@ -17,6 +17,7 @@ import type { RelayFaults } from './events/outbox.relay.ts';
 import { createHttpApp } from './http/http-app.ts';
 import type { HttpAppOptions, ServiceInstance } from './http/http-app.ts';
 import { retryUntilStopped } from './lifecycle/retry.ts';
+import { LiveFanoutHub } from './websocket/live.fanout.ts';
 
 export interface ServiceAppOptions<C extends BaseConfig> extends Pick<HttpAppOptions, 'description' | 'version' | 'logStream' | 'prettyLogs'> {
   service: string;
@@ -46,6 +47,8 @@ export interface ServiceKit<DB, C extends BaseConfig> {
   consumers: EventConsumer<DB>[];
   /** resolves once the relay and consumers run (they keep retrying while Kafka is away) */
   whenStarted(): Promise<void>;
+  /** The live fan-out hub of this service's schema (ADR 0020): started now, stopped when the app closes. */
+  startLiveHub(): Promise<LiveFanoutHub>;
 }
 
 export type ServiceApp<DB, C extends BaseConfig> = ServiceInstance & { kit: ServiceKit<DB, C> };
@@ -122,6 +125,12 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
       return consumer;
     },
     whenStarted: () => started,
+    async startLiveHub() {
+      const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema, logger: app.log });
+      await hub.start();
+      app.addHook('onClose', () => hub.stop());
+      return hub;
+    },
   };
   app.decorate('kit', kit);
 

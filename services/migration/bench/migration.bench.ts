@@ -6,52 +6,33 @@
 //   MIGRATION_BENCH_ITEMS (default 260), MIGRATION_BENCH_SECONDS (video length, default 20),
 //   MIGRATION_BENCH_MINUTES (default none: wait for the end; otherwise Stop after that long and
 //   report the figures of the items that finished)
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
-import { isolatedServiceEnv } from '@lectern/service-kit/testing';
-import { startFeedServer } from '@lectern/local-stack/feeds';
 import { loadAverage, percentile, targetLine } from '@lectern/local-stack/bench';
 import { rssMigrationWorkflowId, sermonPipelineWorkflowId } from '@lectern/workflows';
-import { buildTestApp } from '../test/helper.ts';
-import { startMigrationInstance, startPipelineWorker, startSermonsService } from '../test/processes.ts';
+import { startMigrationRig } from '../test/rig.ts';
 
 const ITEMS = Number(process.env.MIGRATION_BENCH_ITEMS ?? 260);
 const SECONDS = Number(process.env.MIGRATION_BENCH_SECONDS ?? 20);
 const MINUTES = process.env.MIGRATION_BENCH_MINUTES ? Number(process.env.MIGRATION_BENCH_MINUTES) : Infinity;
-const INTERNAL_TOKEN = `bench-internal-${randomUUID()}`;
 
 function rssKiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-const feeds = await startFeedServer({ seconds: SECONDS });
-const t = await buildTestApp({ FEED_FETCH_ALLOW_ORIGINS: feeds.hostPort, SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN, LOG_LEVEL: 'warn' });
-const sermonsEnv = await isolatedServiceEnv('sermons', {
-  IDENTITY_JWKS_URL: t.jwksUrl,
-  TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
-  TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
-  STORAGE_FS_ROOT: t.storageRoot,
-  SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
-  STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
-  SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
-  SERMON_PIPELINE_CAPACITY: '100000',
-  // Migrated sermons count against the plan's quota: the bench organization's plan holds them all.
-  SERMON_QUOTA_LIMITS: `free:4,standard:${Math.max(ITEMS, 12)}`,
-  SERMON_DEFAULT_PLAN: 'standard',
+const rig = await startMigrationRig({
+  feeds: { seconds: SECONDS },
+  migration: { LOG_LEVEL: 'warn' },
+  sermons: {
+    SERMON_PIPELINE_CAPACITY: '100000',
+    // Migrated sermons count against the plan's quota: the bench organization's plan holds them all.
+    SERMON_QUOTA_LIMITS: `free:4,standard:${Math.max(ITEMS, 12)}`,
+    SERMON_DEFAULT_PLAN: 'standard',
+  },
 });
-const sermons = await startSermonsService(sermonsEnv);
-const pipelineWorker = await startPipelineWorker({
-  TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
-  TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
-  SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
-  SERMONS_INTERNAL_URL: sermons.baseUrl,
-  SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
-  STORAGE_DRIVER: 'fs',
-  STORAGE_FS_ROOT: t.storageRoot,
-});
-const migrationWorker = await startMigrationInstance({ ...t.env, SERMONS_INTERNAL_URL: sermons.baseUrl, LOG_LEVEL: 'warn' });
+const { t, feeds } = rig;
 const connection = await Connection.connect({ address: t.env.TEMPORAL_ADDRESS as string });
 const temporal = new Client({ connection, namespace: t.env.TEMPORAL_NAMESPACE as string });
 // Access tokens last 15 minutes and the run takes longer: a fresh one every 10 minutes.
@@ -74,7 +55,7 @@ try {
   let stopped = false;
   let lastProgress = 0;
   for (;;) {
-    peakRss = Math.max(peakRss, rssKiB(migrationWorker.child.pid!));
+    peakRss = Math.max(peakRss, rssKiB(rig.migrationWorker.child.pid!));
     const { queue } = await call('GET', `/migrations/${migrationId}`);
     if (queue.status === 'completed' || queue.status === 'failed' || queue.status === 'cancelled') break;
     if (Date.now() - lastProgress > 5 * 60_000) {
@@ -119,9 +100,5 @@ try {
   console.log(`  migration worker peak RSS ${(peakRss / 1024).toFixed(0)} MiB`);
 } finally {
   await connection.close();
-  await migrationWorker.stop();
-  await pipelineWorker.stop();
-  await sermons.stop();
-  await t.app.close();
-  await feeds.close();
+  await rig.stop();
 }

@@ -1,9 +1,9 @@
 // Builds the migration app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → storage, Temporal client, live hub, feed reader → use cases → routes. The worker of
 // the rss-migration queue is started by server.ts (or a test) with startMigrationWorker.
-import { apiPrefix, createServiceApp, createStorage, LiveFanoutHub, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
+import { apiPrefix, createServiceApp, createStorage, livePlugin, storageConfigFromEnv } from '@lectern/service-kit';
 import { SERMONS_RAW_BUCKET } from '@lectern/workflow-contract';
-import type { Bucket, HttpAppOptions, ServiceApp } from '@lectern/service-kit';
+import type { Bucket, HttpAppOptions, LiveFanoutHub, ServiceApp } from '@lectern/service-kit';
 import type { MigrationConfig } from './config.ts';
 import { allowedFeedOrigins, SERVICE } from './config.ts';
 import type { MigrationDatabase } from './data/database.ts';
@@ -35,11 +35,10 @@ export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOpt
     ...options,
   });
   const prefix = apiPrefix(SERVICE);
-  const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
+  const storage = createStorage(storageConfigFromEnv(config, `${config.PUBLIC_ORIGIN}${prefix}/storage`));
   const rawBucket = () => storage.bucket(SERMONS_RAW_BUCKET);
   // The console follows a migration on whichever instance holds its socket (ADR 0020).
-  const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema: app.kit.schema, logger: app.log });
-  await hub.start();
+  const hub = await app.kit.startLiveHub();
   const store = new MigrationStore(app.kit.db, hub);
   const temporal = new MigrationTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.RSS_MIGRATION_TASK_QUEUE, pipelineTaskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
   const sermons = new MigratedSermonsClient({ baseUrl: config.SERMONS_INTERNAL_URL, token: config.SERMONS_INTERNAL_TOKEN });
@@ -59,7 +58,6 @@ export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOpt
   });
   app.addHook('onClose', async () => {
     await temporal.close().catch(() => undefined);
-    await hub.stop();
     await storage.close();
   });
   app.decorate('migrationStore', store);
@@ -70,13 +68,4 @@ export async function buildApp(config: MigrationConfig, options: Pick<HttpAppOpt
   app.decorate('rawBucket', rawBucket);
   app.decorate('hub', hub);
   return app as MigrationApp;
-}
-
-function storageEnv(config: MigrationConfig): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { STORAGE_DRIVER: config.STORAGE_DRIVER, STORAGE_FS_ROOT: config.STORAGE_FS_ROOT, S3_REGION: config.S3_REGION };
-  if (config.STORAGE_SIGNING_SECRET) env.STORAGE_SIGNING_SECRET = config.STORAGE_SIGNING_SECRET;
-  if (config.S3_ENDPOINT) env.S3_ENDPOINT = config.S3_ENDPOINT;
-  if (config.S3_ACCESS_KEY_ID) env.S3_ACCESS_KEY_ID = config.S3_ACCESS_KEY_ID;
-  if (config.S3_SECRET_ACCESS_KEY) env.S3_SECRET_ACCESS_KEY = config.S3_SECRET_ACCESS_KEY;
-  return env;
 }

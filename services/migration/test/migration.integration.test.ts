@@ -2,64 +2,41 @@
 // the migration service and its rss-migration worker (a child process we can SIGKILL), Temporal,
 // the sermons service and the real pipeline worker (ffmpeg, faster-whisper, the generator).
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, test, beforeAll, afterAll, jest } from '@jest/globals';
-import { isolatedServiceEnv } from '@lectern/service-kit/testing';
-import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
-import { buildTestApp } from './helper.ts';
-import { startMigrationInstance, startPipelineWorker, startSermonsService, type Child } from './processes.ts';
+import type { FeedServer } from '@lectern/local-stack/feeds';
+import { startMigrationRig, type MigrationRig } from './rig.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type J = any;
 
-const INTERNAL_TOKEN = `test-internal-${randomUUID()}`;
+/**
+ * The sermons service's pipeline capacity here: above the 12 sermons (one plan's quota) the quota
+ * test makes, so only the busy test, which fills it on purpose, meets a 429 busy.
+ */
+const PIPELINE_CAPACITY = 13;
 
 describe('RSS migration end to end', () => {
   jest.setTimeout(20 * 60_000);
-  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  let rig: MigrationRig;
+  let t: MigrationRig['t'];
   let feeds: FeedServer;
-  let sermons: Child & { baseUrl: string };
-  let pipelineWorker: Child;
-  let migrationWorker: Child & { baseUrl: string };
-  let migrationEnv: Record<string, string>;
+  let sermons: MigrationRig['sermons'];
   let staff: string;
   const staffUserId = randomUUID();
 
   beforeAll(async () => {
-    feeds = await startFeedServer({ stallMs: 120_000 });
-    t = await buildTestApp({ FEED_FETCH_ALLOW_ORIGINS: feeds.hostPort, SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN, FEED_FETCH_TIMEOUT_MS: '60000' });
+    rig = await startMigrationRig({
+      feeds: { stallMs: 120_000 },
+      migration: { FEED_FETCH_TIMEOUT_MS: '60000' },
+      sermons: { SERMON_PIPELINE_CAPACITY: String(PIPELINE_CAPACITY) },
+    });
+    ({ t, feeds, sermons } = rig);
     staff = await t.token({ staff: true, userId: staffUserId });
-    const sermonsEnv = await isolatedServiceEnv('sermons', {
-      IDENTITY_JWKS_URL: t.jwksUrl,
-      TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
-      TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
-      STORAGE_FS_ROOT: t.storageRoot,
-      SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
-      STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
-      SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
-      SERMON_PIPELINE_CAPACITY: '1000',
-    });
-    sermons = await startSermonsService(sermonsEnv);
-    pipelineWorker = await startPipelineWorker({
-      TEMPORAL_ADDRESS: t.env.TEMPORAL_ADDRESS as string,
-      TEMPORAL_NAMESPACE: t.env.TEMPORAL_NAMESPACE as string,
-      SERMON_PIPELINE_TASK_QUEUE: t.env.SERMON_PIPELINE_TASK_QUEUE as string,
-      SERMONS_INTERNAL_URL: sermons.baseUrl,
-      SERMONS_INTERNAL_TOKEN: INTERNAL_TOKEN,
-      STORAGE_DRIVER: 'fs',
-      STORAGE_FS_ROOT: t.storageRoot,
-    });
-    // The same service, schema and queues as the in-test app: this instance runs the worker.
-    migrationEnv = { ...t.env, SERMONS_INTERNAL_URL: sermons.baseUrl };
-    migrationWorker = await startMigrationInstance(migrationEnv);
   });
   afterAll(async () => {
-    await migrationWorker?.stop();
-    await pipelineWorker?.stop();
-    await sermons?.stop();
-    await t?.app.close();
-    await feeds?.close();
+    await rig?.stop();
   });
 
   const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
@@ -67,7 +44,7 @@ describe('RSS migration end to end', () => {
     return { status: response.statusCode, body: response.json() as J };
   };
   const internal = async (path: string) => {
-    const response = await fetch(`${sermons.baseUrl}/api/sermons/internal/sermons/${path}`, { headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+    const response = await fetch(`${sermons.baseUrl}/api/sermons/internal/sermons/${path}`, { headers: { authorization: `Bearer ${rig.internalToken}` } });
     return { status: response.status, body: response.status === 200 ? ((await response.json()) as J) : null };
   };
 
@@ -95,10 +72,31 @@ describe('RSS migration end to end', () => {
       if (predicate(view)) return view;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    throw new Error(`timed out waiting for ${what}: ${JSON.stringify(view)}\nmigration worker:\n${migrationWorker.output().slice(-3000)}\npipeline worker:\n${pipelineWorker.output().slice(-3000)}`);
+    throw new Error(`timed out waiting for ${what}: ${JSON.stringify(view)}\nmigration worker:\n${rig.migrationWorker.output().slice(-3000)}\npipeline worker:\n${rig.pipelineWorker.output().slice(-3000)}`);
   }
 
   const itemsOf = (migrationId: string) => t.app.migrationStore.items(migrationId);
+
+  /** Sermons made directly through the internal API, each waiting for its recording (in the pipeline, one quota unit each). */
+  async function makeWaitingSermons(orgId: string, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const id = randomUUID();
+      const made = await fetch(`${sermons.baseUrl}/api/sermons/internal/migrated-sermons/${id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${rig.internalToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ orgId, title: `Earlier ${i}`, recordedOn: null, createdBy: staffUserId, uploadKey: `earlier/${id}.mp4` }),
+      });
+      assert.equal(made.status, 200, await made.text());
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  async function removeMigratedSermon(id: string): Promise<void> {
+    const removed = await fetch(`${sermons.baseUrl}/api/sermons/internal/migrated-sermons/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${rig.internalToken}` } });
+    assert.equal(((await removed.json()) as J).removed, true);
+  }
 
   test('videos run one after another through the pipeline; a broken item is a failed step and the rest finish in REVIEW with transcripts', async () => {
     const orgId = randomUUID();
@@ -145,7 +143,7 @@ describe('RSS migration end to end', () => {
     const items = await itemsOf(id);
     assert.deepEqual(items.map((i) => i.status), ['cancelled', 'cancelled', 'cancelled']);
     assert.equal((await internal(first!.sermon_id)).status, 404, 'the stopped video left no sermon');
-    const spool = migrationEnv.MIGRATION_WORK_DIR as string;
+    const spool = rig.migrationEnv.MIGRATION_WORK_DIR as string;
     assert.deepEqual(existsSync(spool) ? readdirSync(spool).filter((f) => f.startsWith(id)) : [], [], 'no partial download left');
   });
 
@@ -153,8 +151,7 @@ describe('RSS migration end to end', () => {
     const orgId = randomUUID();
     const id = await startMigration(orgId, feeds.rssUrl(2, {}, { trickleMs: 150 }), 2);
     await waitFor(id, (v) => v.steps.some((s: J) => s.position === 1 && /Downloading/.test(s.stepMessage ?? '') && s.stepProgress >= 20), 'the first download to be under way', 120_000);
-    await migrationWorker.stop('SIGKILL');
-    migrationWorker = await startMigrationInstance(migrationEnv);
+    await rig.restartMigrationWorker('SIGKILL');
     const done = await waitFor(id, (v) => v.queue.status === 'completed', 'the migration to finish after the restart');
     assert.equal(done.queue.failedVideos, 0);
     const items = await itemsOf(id);
@@ -166,17 +163,38 @@ describe('RSS migration end to end', () => {
     const library = (await librarySermons(orgId)).map((s: J) => s.id).sort();
     assert.deepEqual(library, items.map((i) => i.sermon_id).sort());
   });
+  test('a busy pipeline (429 at fair-share capacity) makes the item wait, not fail; once a slot frees it goes on and completes', async () => {
+    const orgId = randomUUID();
+    const otherOrgId = randomUUID();
+    // The pipeline full (13 sermons waiting for their recordings) and this church at its fair
+    // share of it (13 ÷ 2 churches with work = 6), so its next sermon is refused as busy.
+    const mine = await makeWaitingSermons(orgId, 6);
+    const others = await makeWaitingSermons(otherOrgId, PIPELINE_CAPACITY - 6);
+    const id = await startMigration(orgId, feeds.rssUrl(1), 1);
+    await waitFor(id, (v) => v.steps.some((s: J) => s.position === 1 && /^Waiting for a free processing slot/.test(s.stepMessage ?? '')), 'the item to meet the busy pipeline', 120_000);
+    // Several busy answers later (the retry starts at 2 s) it is still waiting, not a failed step.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const waiting = (await call('GET', `/migrations/${id}`)).body;
+    assert.equal(waiting.queue.status, 'processing');
+    assert.equal(waiting.queue.failedVideos, 0);
+    assert.deepEqual(waiting.steps.filter((s: J) => s.stepStatus === 'failed'), []);
+    const [item] = await itemsOf(id);
+    assert.equal(item!.status, 'running');
+    assert.equal((await internal(item!.sermon_id)).status, 404, 'a refused create leaves no record');
+
+    // One of the church's own sermons leaves the pipeline: the next try is let in.
+    await removeMigratedSermon(mine.pop()!);
+    const done = await waitFor(id, (v) => v.queue.status === 'completed', 'the migration to complete after the slot freed');
+    assert.equal(done.queue.failedVideos, 0);
+    assert.deepEqual(done.steps.filter((s: J) => s.position !== null).map((s: J) => s.stepStatus), ['completed']);
+    assert.equal((await internal(item!.sermon_id)).body.sermon.status, 'REVIEW');
+    for (const sermonId of [...mine, ...others]) await removeMigratedSermon(sermonId);
+  });
+
   test('an organization out of upload quota: every remaining item fails with the quota message, no sermon is made, no 500', async () => {
     const orgId = randomUUID();
     // The plan's 12 units of this cycle already used (by migrated sermons made directly).
-    for (let i = 0; i < 12; i += 1) {
-      const made = await fetch(`${sermons.baseUrl}/api/sermons/internal/migrated-sermons/${randomUUID()}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${INTERNAL_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ orgId, title: `Earlier ${i}`, recordedOn: null, createdBy: staffUserId, uploadKey: `earlier/${i}.mp4` }),
-      });
-      assert.equal(made.status, 200);
-    }
+    await makeWaitingSermons(orgId, 12);
     const id = await startMigration(orgId, feeds.rssUrl(3), 3);
     const done = await waitFor(id, (v) => v.queue.status === 'completed', 'the migration to end', 120_000);
     assert.equal(done.queue.processedVideos, 3);

@@ -1,7 +1,7 @@
 // Builds the sermons app: kit (config, logs, errors, db + migrations, outbox relay, OpenAPI,
 // health) → storage, Temporal client, live hub → use cases → routes. server.ts only listens.
-import { apiPrefix, createServiceApp, createStorage, FsStorage, LiveFanoutHub, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
-import type { Bucket, HttpAppOptions, ServiceApp, Storage } from '@lectern/service-kit';
+import { apiPrefix, createServiceApp, createStorage, FsStorage, livePlugin, storageConfigFromEnv, storageRoutes } from '@lectern/service-kit';
+import type { Bucket, HttpAppOptions, LiveFanoutHub, ServiceApp, Storage } from '@lectern/service-kit';
 import type { Kysely } from 'kysely';
 import { SERMONS_RAW_BUCKET } from '@lectern/workflow-contract';
 import type { SermonsConfig } from './config.ts';
@@ -36,12 +36,11 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
     ...appOptions,
   });
   const prefix = apiPrefix(SERVICE);
-  const storage = createStorage(storageConfigFromEnv(storageEnv(config), `${config.PUBLIC_ORIGIN}${prefix}/storage`));
+  const storage = createStorage(storageConfigFromEnv(config, `${config.PUBLIC_ORIGIN}${prefix}/storage`));
   const rawBucket = () => storage.bucket(SERMONS_RAW_BUCKET);
   const pipeline = new PipelineClient({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.SERMON_PIPELINE_TASK_QUEUE });
   // Live messages reach browsers on every instance, whichever one received the change (ADR 0020).
-  const hub = new LiveFanoutHub({ connectionString: config.DATABASE_URL, schema: app.kit.schema, logger: app.log });
-  await hub.start();
+  const hub = await app.kit.startLiveHub();
   const sermons = createSermonUseCases({ db: app.kit.db, config, raw: rawBucket, hub, pipeline, log: app.log });
   const signer = new UploadSigner(config.STORAGE_SIGNING_SECRET);
   const active = new ActiveUploads();
@@ -73,7 +72,6 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   app.addHook('onClose', async () => {
     await uploadExpiry.stop();
     await pipeline.close().catch(() => undefined);
-    await hub.stop();
     await storage.close();
   });
   app.decorate('sermons', sermons);
@@ -83,13 +81,4 @@ export async function buildApp(config: SermonsConfig, options: Pick<HttpAppOptio
   app.decorate('rawBucket', rawBucket);
   app.decorate('storage', storage);
   return app as SermonsApp;
-}
-
-function storageEnv(config: SermonsConfig): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { STORAGE_DRIVER: config.STORAGE_DRIVER, STORAGE_FS_ROOT: config.STORAGE_FS_ROOT, S3_REGION: config.S3_REGION };
-  if (config.STORAGE_SIGNING_SECRET) env.STORAGE_SIGNING_SECRET = config.STORAGE_SIGNING_SECRET;
-  if (config.S3_ENDPOINT) env.S3_ENDPOINT = config.S3_ENDPOINT;
-  if (config.S3_ACCESS_KEY_ID) env.S3_ACCESS_KEY_ID = config.S3_ACCESS_KEY_ID;
-  if (config.S3_SECRET_ACCESS_KEY) env.S3_SECRET_ACCESS_KEY = config.S3_SECRET_ACCESS_KEY;
-  return env;
 }

@@ -1,4 +1,4 @@
-export { createStorage, storageConfigFromEnv, type StorageConfig } from './storage.factory.ts';
+export { createStorage, storageConfigFromEnv, type StorageConfig, type StorageSettings } from './storage.factory.ts';
 export { storageRoutes, parseRange, type StorageRoutesOptions } from './storage.routes.ts';
 export { FsStorage, type FsStorageConfig } from './fs.driver.ts';
 export { S3Storage, type S3StorageConfig } from './s3.driver.ts';

@@ -10,16 +10,19 @@ export function createStorage(config: StorageConfig): Storage {
   return config.driver === 's3' ? new S3Storage(config) : new FsStorage(config);
 }
 
+/** The storage variables (StorageConfigProperties): the environment itself, or a service's loaded config. */
+export type StorageSettings = Partial<Record<'STORAGE_DRIVER' | 'STORAGE_FS_ROOT' | 'STORAGE_SIGNING_SECRET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY', string | undefined>>;
+
 /**
- * Reads STORAGE_DRIVER, STORAGE_FS_ROOT, STORAGE_SIGNING_SECRET, S3_* from the environment.
- * `publicBaseUrl` is where the service mounts `storageRoutes` (fs driver only). Without
+ * Reads STORAGE_DRIVER, STORAGE_FS_ROOT, STORAGE_SIGNING_SECRET, S3_* from the environment (or a
+ * service config holding StorageConfigProperties). `publicBaseUrl` is where the service mounts `storageRoutes` (fs driver only). Without
  * STORAGE_SIGNING_SECRET the fs driver signs with a per-process random key: links then work only
  * on the instance that issued them, which is fine for one local process and wrong for several.
  */
-export function storageConfigFromEnv(env: NodeJS.ProcessEnv, publicBaseUrl: string): StorageConfig {
+export function storageConfigFromEnv(env: StorageSettings, publicBaseUrl: string): StorageConfig {
   const driver = env.STORAGE_DRIVER ?? 'fs';
   if (driver === 's3') {
-    const missing = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+    const missing = (['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name]);
     if (missing.length > 0) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
     return {
       driver: 's3',

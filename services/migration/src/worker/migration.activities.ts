@@ -75,8 +75,13 @@ export function createMigrationActivities(deps: MigrationActivityDeps): RssMigra
           throw ApplicationFailure.nonRetryable(error.detail ?? 'Upload limit reached for this cycle.', MIGRATION_QUOTA_ERROR);
         }
         if (error instanceof SermonsClientError && error.reason === 'busy') {
+          // The pipeline is at capacity (ADR 0022): the item waits (the workflow's retry) and goes on.
           await store.upsertStep(migrationId, position, { name: `Video ${position} of ${queue.total_videos}`, message: `Waiting for a free processing slot: ${item.title}`, status: 'running', progress: 0 });
+          throw error;
         }
+        // A refusal retrying cannot change (bad input, a conflicting id) fails this item; the
+        // service away, a 5xx or a token not (yet) accepted is waited out.
+        if (error instanceof SermonsClientError && [400, 404, 409, 422].includes(error.status)) throw itemProblem(error.detail ?? error.message);
         throw error;
       }
       return { sermonId: item.sermon_id, orgId: item.org_id, title: item.title, mediaKey: mediaKeyFor(migrationId, position, item.sermon_id, item.media_url), done: false };
