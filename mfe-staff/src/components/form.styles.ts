@@ -45,3 +45,26 @@ export const Placeholder = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
   font-style: italic;
 `;
+
+/** A list of bordered rows, each a text and its action buttons (templates, contacts); `$maxHeight` scrolls it. */
+export const ItemList = styled.ul<{ $maxHeight?: string }>`
+  list-style: none;
+  margin: 0 0 1rem;
+  padding: 0;
+  display: grid;
+  gap: 0.4rem;
+  ${({ $maxHeight }) => ($maxHeight ? `max-height: ${$maxHeight}; overflow-y: auto;` : '')}
+  li {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.4rem 0.6rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+  }
+  span {
+    overflow-wrap: anywhere;
+    min-width: 0;
+  }
+`;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '@lectern/shell-kit';
+import { ApiError, showToast } from '@lectern/shell-kit';
 
 export interface Resource<T> {
   data: T | null;
@@ -53,4 +53,9 @@ export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.detail ?? fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** The error toast of a failed action: `title`, and the server's detail (or `fallback`) below it. */
+export function showFailure(title: string, error: unknown, { fallback = title, durationMs }: { fallback?: string; durationMs?: number } = {}): void {
+  showToast({ kind: 'error', title, message: messageOf(error, fallback), ...(durationMs === undefined ? {} : { durationMs }) });
 }

@@ -11,7 +11,7 @@ import { EditField, EditGrid } from '../components/form.styles.ts';
 import { DialogActions, ModalDialog } from '../components/ModalDialog.tsx';
 import { integrationsApi } from '../integrations/integrations.client.ts';
 import { CATALOGUE, editorMode, INTEGRATION_TEXTS, isIntegrationType } from '../integrations/integrations.rules.ts';
-import { messageOf } from '../hooks/useResource.ts';
+import { showFailure } from '../hooks/useResource.ts';
 
 export function IntegrationEditorPage() {
   const { mode: rawMode, integrationId } = useParams();
@@ -94,7 +94,7 @@ export function IntegrationEditorPage() {
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.problem.fieldErrors as Record<string, string> | undefined) : undefined;
       if (fieldErrors) setErrors(fieldErrors);
-      showToast({ kind: 'error', title: INTEGRATION_TEXTS.saveFailed, message: messageOf(error, INTEGRATION_TEXTS.saveFailed) });
+      showFailure(INTEGRATION_TEXTS.saveFailed, error);
     } finally {
       setBusy(null);
     }
@@ -113,7 +113,7 @@ export function IntegrationEditorPage() {
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.problem.fieldErrors as Record<string, string> | undefined) : undefined;
       if (fieldErrors) setErrors(fieldErrors);
-      showToast({ kind: 'error', title: INTEGRATION_TEXTS.oauthFailed, message: messageOf(error, INTEGRATION_TEXTS.oauthFailed) });
+      showFailure(INTEGRATION_TEXTS.oauthFailed, error);
       setConnecting(false);
     }
   };
@@ -123,7 +123,7 @@ export function IntegrationEditorPage() {
     try {
       showToast({ kind: 'success', title: (await integrationsApi.test(entry.type)).message });
     } catch (error) {
-      showToast({ kind: 'error', title: 'Connection test failed', message: messageOf(error, 'Connection test failed') });
+      showFailure('Connection test failed', error);
     } finally {
       setBusy(null);
     }
@@ -135,7 +135,7 @@ export function IntegrationEditorPage() {
       showToast({ kind: 'success', title: (await integrationsApi.remove(entry.type)).message });
       navigate('/settings');
     } catch (error) {
-      showToast({ kind: 'error', title: INTEGRATION_TEXTS.deleteFailed, message: messageOf(error, INTEGRATION_TEXTS.deleteFailed) });
+      showFailure(INTEGRATION_TEXTS.deleteFailed, error);
       setBusy(null);
       setConfirming(false);
     }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorPanel, PageTitle, Panel, showToast, Spinner, useSession } from '@lectern/shell-kit';
 import { Stack } from './staff.styles.ts';
-import { messageOf, useResource } from '../hooks/useResource.ts';
+import { messageOf, showFailure, useResource } from '../hooks/useResource.ts';
 import { membersApi, LIST_LIMIT, type Member, type MemberFilters, type MemberRole, type MemberStatus } from '../members/members.client.ts';
 import { countLine, EMPTY_TEXTS, emptyText, MEMBERS_MESSAGES } from '../members/member.format.ts';
 import { AddMemberModal } from '../components/members/AddMemberModal.tsx';
@@ -110,7 +110,7 @@ export function MembersPage() {
       showToast({ kind: 'success', title: result.message });
     } catch (error) {
       const title = patch.role ? MEMBERS_MESSAGES.roleFailed : MEMBERS_MESSAGES.statusFailed;
-      showToast({ kind: 'error', title, message: messageOf(error, title) });
+      showFailure(title, error);
     }
   };
 
@@ -119,7 +119,7 @@ export function MembersPage() {
     try {
       downloadCsv(await membersApi.exportCsv(filters));
     } catch (error) {
-      showToast({ kind: 'error', title: 'Failed to export members', message: messageOf(error, 'Failed to export members') });
+      showFailure('Failed to export members', error);
     } finally {
       setExporting(false);
     }

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, showToast } from '@lectern/shell-kit';
+import { Button } from '@lectern/shell-kit';
 import { communicationsApi } from '../../communications/communications.client.ts';
 import type { Contact } from '../../communications/communications.client.ts';
-import { messageOf } from '../../hooks/useResource.ts';
-import { EditField, Placeholder } from '../form.styles.ts';
+import { showFailure } from '../../hooks/useResource.ts';
+import { EditField, ItemList, Placeholder } from '../form.styles.ts';
 
 const Form = styled.form`
   display: grid;
@@ -16,29 +16,6 @@ const Form = styled.form`
   margin-bottom: 1rem;
   @media (max-width: 640px) {
     grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.4rem;
-  max-height: 260px;
-  overflow-y: auto;
-  li {
-    display: flex;
-    justify-content: space-between;
-    align-items: center;
-    gap: 0.5rem;
-    padding: 0.4rem 0.6rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-  }
-  span {
-    overflow-wrap: anywhere;
-    min-width: 0;
   }
 `;
 
@@ -56,7 +33,7 @@ export function ContactsPanel({ contacts, onChange }: { contacts: Contact[]; onC
       setName('');
       setEmail('');
     } catch (error) {
-      showToast({ kind: 'error', title: 'Failed to update email list', message: messageOf(error, 'Failed to update email list') });
+      showFailure('Failed to update email list', error);
     } finally {
       setBusy(false);
     }
@@ -67,7 +44,7 @@ export function ContactsPanel({ contacts, onChange }: { contacts: Contact[]; onC
       await communicationsApi.removeContact(contact.id);
       onChange((current) => current.filter((c) => c.id !== contact.id));
     } catch (error) {
-      showToast({ kind: 'error', title: 'Failed to update email list', message: messageOf(error, 'Failed to update email list') });
+      showFailure('Failed to update email list', error);
     }
   };
 
@@ -89,7 +66,7 @@ export function ContactsPanel({ contacts, onChange }: { contacts: Contact[]; onC
       {contacts.length === 0 ? (
         <Placeholder>No contacts yet.</Placeholder>
       ) : (
-        <List aria-label="Contacts">
+        <ItemList aria-label="Contacts" $maxHeight="260px">
           {contacts.map((c) => (
             <li key={c.id}>
               <span>{c.name ? `${c.name} <${c.email}>` : c.email}</span>
@@ -98,7 +75,7 @@ export function ContactsPanel({ contacts, onChange }: { contacts: Contact[]; onC
               </Button>
             </li>
           ))}
-        </List>
+        </ItemList>
       )}
     </div>
   );

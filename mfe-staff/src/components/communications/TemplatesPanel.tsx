@@ -5,30 +5,9 @@ import styled from 'styled-components';
 import { Button, showToast } from '@lectern/shell-kit';
 import { communicationsApi } from '../../communications/communications.client.ts';
 import type { EmailTemplate } from '../../communications/communications.client.ts';
-import { messageOf } from '../../hooks/useResource.ts';
+import { showFailure } from '../../hooks/useResource.ts';
 import { ModalDialog } from '../ModalDialog.tsx';
-import { EditField, Row } from '../form.styles.ts';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 1rem;
-  padding: 0;
-  display: grid;
-  gap: 0.4rem;
-  li {
-    display: flex;
-    justify-content: space-between;
-    align-items: center;
-    gap: 0.5rem;
-    padding: 0.4rem 0.6rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-  }
-  span {
-    overflow-wrap: anywhere;
-    min-width: 0;
-  }
-`;
+import { EditField, ItemList, Row } from '../form.styles.ts';
 
 const Hint = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
@@ -51,7 +30,7 @@ export function TemplatesPanel({ templates, onSaved }: { templates: EmailTemplat
       setDraft(null);
       onSaved();
     } catch (error) {
-      showToast({ kind: 'error', title: 'Template not saved', message: messageOf(error, 'Template not saved') });
+      showFailure('Template not saved', error);
     } finally {
       setSaving(false);
     }
@@ -59,7 +38,7 @@ export function TemplatesPanel({ templates, onSaved }: { templates: EmailTemplat
 
   return (
     <div>
-      <List aria-label="Email templates">
+      <ItemList aria-label="Email templates">
         {templates.map((t) => (
           <li key={t.id}>
             <span>
@@ -76,7 +55,7 @@ export function TemplatesPanel({ templates, onSaved }: { templates: EmailTemplat
             )}
           </li>
         ))}
-      </List>
+      </ItemList>
       <Button type="button" $variant="secondary" onClick={() => setDraft({ name: '', subject: '', htmlBody: '<p>Hi {{firstName}},</p>\n<p></p>' })}>
         New template
       </Button>

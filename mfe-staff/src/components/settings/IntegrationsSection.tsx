@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, ErrorPanel, showToast, Spinner } from '@lectern/shell-kit';
-import { messageOf, useResource } from '../../hooks/useResource.ts';
+import { messageOf, showFailure, useResource } from '../../hooks/useResource.ts';
 import { integrationsApi, isSyncActive, type Integration, type SyncJob } from '../../integrations/integrations.client.ts';
 import { FILTERS, filterCatalogue, INTEGRATION_TEXTS, type CatalogueFilter } from '../../integrations/integrations.rules.ts';
 import { formatDate } from '../../sermons/sermon.format.ts';
@@ -95,7 +95,7 @@ export function IntegrationsSection() {
       else showToast({ kind: 'error', title: INTEGRATION_TEXTS.syncFailed, message: job.message ?? INTEGRATION_TEXTS.syncFailed, durationMs: 10_000 });
       integrations.reload();
     } catch (error) {
-      if (mounted.current) showToast({ kind: 'error', title: INTEGRATION_TEXTS.syncFailed, message: messageOf(error, INTEGRATION_TEXTS.syncFailed), durationMs: 10_000 });
+      if (mounted.current) showFailure(INTEGRATION_TEXTS.syncFailed, error, { durationMs: 10_000 });
     } finally {
       if (mounted.current) {
         setSyncing(null);
@@ -111,7 +111,7 @@ export function IntegrationsSection() {
       const { job } = await integrationsApi.syncMembers(integration.integrationType);
       await follow(job);
     } catch (error) {
-      showToast({ kind: 'error', title: INTEGRATION_TEXTS.syncFailed, message: messageOf(error, INTEGRATION_TEXTS.syncFailed), durationMs: 10_000 });
+      showFailure(INTEGRATION_TEXTS.syncFailed, error, { durationMs: 10_000 });
       setSyncing(null);
     }
   };

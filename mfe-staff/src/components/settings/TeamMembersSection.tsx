@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorPanel, showToast, Spinner, useSession } from '@lectern/shell-kit';
 import { EditField, Row } from '../form.styles.ts';
-import { messageOf, useResource } from '../../hooks/useResource.ts';
+import { messageOf, showFailure, useResource } from '../../hooks/useResource.ts';
 import { settingsApi, type PendingInvite } from '../../settings/settings.client.ts';
 import { canManageInvites, DEFAULT_INVITE_ROLE, INVITE_ROLES, isExpired, seatsLine, SETTINGS_MESSAGES } from '../../settings/settings.rules.ts';
 
@@ -96,7 +96,7 @@ export function TeamMembersSection() {
       setInviteRole(DEFAULT_INVITE_ROLE);
       invites.set((current) => ({ items: [result.invite, ...(current?.items ?? [])] }));
     } catch (error) {
-      showToast({ kind: 'error', title: SETTINGS_MESSAGES.createInviteFailed, message: messageOf(error, SETTINGS_MESSAGES.createInviteFailed) });
+      showFailure(SETTINGS_MESSAGES.createInviteFailed, error);
     } finally {
       setSending(false);
     }
@@ -117,7 +117,7 @@ export function TeamMembersSection() {
       showToast({ kind: 'success', title: result.message });
       invites.set((current) => ({ items: (current?.items ?? []).filter((i) => i.id !== invite.id) }));
     } catch (error) {
-      showToast({ kind: 'error', title: SETTINGS_MESSAGES.revokeFailed, message: messageOf(error, SETTINGS_MESSAGES.revokeFailed) });
+      showFailure(SETTINGS_MESSAGES.revokeFailed, error);
     }
   };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { sessionStore, showToast, useSession } from '@lectern/shell-kit';
 import { EditField, EditGrid } from '../form.styles.ts';
-import { messageOf } from '../../hooks/useResource.ts';
+import { showFailure } from '../../hooks/useResource.ts';
 import { settingsApi } from '../../settings/settings.client.ts';
 import { SETTINGS_MESSAGES } from '../../settings/settings.rules.ts';
 import { EditActions, FieldList } from './SettingsSection.tsx';
@@ -29,7 +29,7 @@ export function UserProfileSection() {
       showToast({ kind: 'success', title: result.message });
       setEditing(false);
     } catch (error) {
-      showToast({ kind: 'error', title: SETTINGS_MESSAGES.profileFailed, message: messageOf(error, SETTINGS_MESSAGES.profileFailed) });
+      showFailure(SETTINGS_MESSAGES.profileFailed, error);
     } finally {
       setSaving(false);
     }
