@@ -4,6 +4,7 @@
 // packages' test scripts through NODE_OPTIONS).
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { patience } from '@lectern/local-stack/test-time';
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +27,9 @@ const swc = [
  * @param {boolean} [options.isolateFiles] run every test file in a fresh worker process, as
  *   `node --test` did: for integration tests that start processes, hold native bridges
  *   (Temporal) or install process hooks. Off for plain unit tests (one worker runs many files).
- * @param {number} [options.testTimeout] per test and hook, in ms
+ * @param {number} [options.testTimeout] per test and hook, in ms on the CI machine; multiplied by the
+ *   slow-machine factor LECTERN_TEST_TIME_FACTOR (deploy/local/src/support/test-time.ts), as tests'
+ *   own waits are through `patience(ms)`
  * @param {import('jest').Config} [options.overrides]
  * @returns {import('jest').Config}
  */
@@ -42,7 +45,7 @@ export function jestConfig({ testMatch = ['<rootDir>/{src,test}/**/*.test.{ts,ts
     // node:assert's deep comparisons across Jest's second V8 context (jest/node-assert.js)
     setupFiles: [path.join(import.meta.dirname, 'node-assert.js'), path.join(import.meta.dirname, 'jsdom-globals.js')],
     moduleNameMapper: { '^styled-components$': path.join(import.meta.dirname, 'styled-components.js') },
-    testTimeout,
+    testTimeout: patience(testTimeout),
     // node --test ran files one at a time on this 2-core machine (availableParallelism - 1);
     // Jest's default worker count is the same.
     ...(isolateFiles ? { workerIdleMemoryLimit: 0 } : {}),

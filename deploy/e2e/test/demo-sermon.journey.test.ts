@@ -7,28 +7,26 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { DEMO_SERMON_TITLE, ensureDemoSermon } from '@lectern/local-stack/demo-sermon';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import { patience } from '@lectern/local-stack/testing';
+import { screenshot } from './frontend.helpers.ts';
+import { browserJourney } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
-import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
+import { VISIBLE } from './signin.helpers.ts';
 
-const PIPELINE = { timeout: 900_000 } as const;
+const PIPELINE = { timeout: patience(900_000) } as const;
 
+const journey = browserJourney({ sermons: true });
 let stack: Stack;
-let browser: Browser;
 let pastor: Person;
 let member: Person;
 let workDir = '';
 const lines: string[] = [];
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack({ sermons: true });
-  browser = await launchBrowser();
+  stack = journey.stack;
   const grace = await seedOrganization(stack, 'Grace Community Church');
   pastor = await seedPerson(stack, grace, 'PASTOR');
   member = await seedPerson(stack, grace, 'MEMBER');
@@ -36,8 +34,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -59,10 +55,8 @@ test('the demo pastor\u2019s recording goes through the real pipeline and is pub
 }, PIPELINE.timeout);
 
 test('the church\u2019s MEMBER reads it: series, outline, five days, discussion guide, recording', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${stack.origin}/login`);
-  await signInThroughForm(page, member.email, member.password);
+  const page = await journey.newPage();
+  await journey.signIn(page, member);
   await page.waitForURL(/\/member\/dashboard$/, VISIBLE);
   await page.getByRole('link', { name: DEMO_SERMON_TITLE }).first().click();
   await page.getByRole('heading', { name: DEMO_SERMON_TITLE, level: 1 }).waitFor(VISIBLE);
@@ -74,5 +68,6 @@ test('the church\u2019s MEMBER reads it: series, outline, five days, discussion 
   await page.getByTestId('discussion-guide').waitFor(VISIBLE);
   await page.getByRole('button', { name: 'Watch Video' }).waitFor(VISIBLE);
   await screenshot(page, '69-demo-sermon-member');
-  await context.close();
+  await page.context().close();
+  assert.deepEqual(journey.pageErrors, []);
 });

@@ -10,9 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, resultsDir, screenshot } from './frontend.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import { patience } from '@lectern/local-stack/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { resultsDir, screenshot } from './frontend.helpers.ts';
+import { browserJourney, DESKTOP } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
@@ -20,7 +21,7 @@ import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
 import { assertNoOverflow } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
-const PIPELINE = { timeout: 600_000 } as const;
+const PIPELINE = { timeout: patience(600_000) } as const;
 const SPOKEN =
   'Good morning, church family. Today we read the Gospel of John chapter three verse sixteen. ' +
   'For God so loved the world that he gave his Son, so that everyone who believes may have life. ' +
@@ -29,8 +30,9 @@ const SPOKEN =
 const SERIES = 'Faith Forward';
 const TITLE = `${SERIES}: Loved First ${Date.now().toString(36)}`;
 
+const journey = browserJourney({ sermons: true });
+const { pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
 let staffContext: BrowserContext;
 let memberContext: BrowserContext;
 let page: Page;
@@ -40,7 +42,6 @@ let neighbour: Person;
 let stranger: Person;
 let sermonId = '';
 let workDir = '';
-const pageErrors: string[] = [];
 const rangeAnswers: string[] = [];
 
 /** A real spoken video: espeak-ng → wav, ffmpeg → WebM (VP8 picture + Opus voice), ~20 s. */
@@ -63,9 +64,7 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
 }
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack({ sermons: true });
-  browser = await launchBrowser();
+  stack = journey.stack;
   const grace = await seedOrganization(stack, 'Grace Community Church');
   const other = await seedOrganization(stack, 'Harbor Fellowship');
   pastor = await seedPerson(stack, grace, 'PASTOR');
@@ -82,13 +81,11 @@ beforeAll(async () => {
   sermonId = created.sermon.id;
   const put = await fetch(created.upload.url, { method: 'PUT', headers: created.upload.headers, body: video });
   assert.equal(put.status, 200, await put.text());
-  staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  staffContext = await journey.newContext({ errorLabel: 'staff: ' });
+  memberContext = await journey.newContext({ acceptDownloads: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -109,7 +106,6 @@ test('the pipeline processes the spoken video to REVIEW (transcript, outline, de
 
 test('staff review: the player sits beside the transcript and clicking a word seeks there; the PASTOR publishes', async () => {
   const staffPage = await staffContext.newPage();
-  staffPage.on('pageerror', (error) => pageErrors.push(`staff: ${error.message}`));
   await staffPage.goto(`${stack.origin}/login`);
   await signInThroughForm(staffPage, pastor.email, pastor.password);
   await staffPage.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor(VISIBLE);
@@ -142,7 +138,6 @@ test('staff review: the player sits beside the transcript and clicking a word se
 
 test('a MEMBER signs in, finds the sermon by search and by series, and opens it', async () => {
   page = await memberContext.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('response', (response) => {
     if (response.url().includes('/api/sermons/storage/') && response.status() === 206) rangeAnswers.push(response.headers()['content-range'] ?? '');
   });
@@ -272,7 +267,7 @@ test('the dashboard shows 67% and the recently viewed sermon; both pages pass at
 });
 
 test('another member of the same church sees none of that progress; a member of another church gets "Sermon not found"', async () => {
-  const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const other = await journey.browser.newContext({ viewport: DESKTOP });
   const otherPage = await other.newPage();
   await otherPage.goto(`${stack.origin}/login`);
   await signInThroughForm(otherPage, neighbour.email, neighbour.password);
@@ -284,7 +279,7 @@ test('another member of the same church sees none of that progress; a member of 
   await otherPage.getByRole('button', { name: `Add ${TITLE} to favorites` }).waitFor(VISIBLE);
   await other.close();
 
-  const foreign = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const foreign = await journey.browser.newContext({ viewport: DESKTOP });
   const foreignPage = await foreign.newPage();
   await foreignPage.goto(`${stack.origin}/login`);
   await signInThroughForm(foreignPage, stranger.email, stranger.password);
@@ -300,7 +295,6 @@ test('another member of the same church sees none of that progress; a member of 
 
 test('the PASTOR unpublishes it (with confirmation): the member library drops it at once; re-published, the member\u2019s 67% is back', async () => {
   const staffPage = await staffContext.newPage();
-  staffPage.on('pageerror', (error) => pageErrors.push(`staff: ${error.message}`));
   await staffPage.goto(`${stack.origin}/sermons/${sermonId}`);
   await staffPage.getByRole('button', { name: 'Unpublish' }).click();
   const dialog = staffPage.getByRole('dialog', { name: 'Unpublish this sermon?' });

@@ -9,9 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, resultsDir, screenshot } from './frontend.helpers.ts';
-import { startStack } from './stack.helpers.ts';
+import { patience } from '@lectern/local-stack/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { resultsDir, screenshot } from './frontend.helpers.ts';
+import { browserJourney } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
@@ -19,7 +20,7 @@ import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
 import { dropFiles, JOURNAL_SCRIPT, printedDocuments, stepperJournal, toastJournal, uploadJournal } from './sermons.page-probes.ts';
 
 /** Upload, ffmpeg, recognition and generation of a ~20 s recording: well under a minute when quiet. */
-const PIPELINE = { timeout: 240_000 } as const;
+const PIPELINE = { timeout: patience(240_000) } as const;
 const SPOKEN =
   'Good morning, church family. Today we read the Gospel of John chapter three verse sixteen. ' +
   'For God so loved the world that he gave his Son, so that everyone who believes may have life. ' +
@@ -29,8 +30,9 @@ const SERMON_TITLE = `Grace for Every Day ${Date.now().toString(36)}`;
 const SPEAKER = 'Pastor Ann Lee';
 const RECORDED_AT = '2026-11-15';
 
+const journey = browserJourney({ sermons: true });
+const { pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let pastor: Person;
@@ -38,24 +40,20 @@ let staff: Person;
 let sermonId = '';
 let recording = '';
 let workDir = '';
-const pageErrors: string[] = [];
 const mainPointTitles: string[] = [];
 const liveEvents: string[] = [];
 const edited = { theme: `Grace that carries us ${Date.now().toString(36)}`, dayTitle: 'Loved Before We Knew It', closingPrayer: 'Lord, teach us to rest in your love today. Amen.' };
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack({ sermons: true });
-  browser = await launchBrowser();
+  stack = journey.stack;
   const orgId = await seedOrganization(stack, 'Grace Church');
   pastor = await seedPerson(stack, orgId, 'PASTOR');
   staff = await seedPerson(stack, orgId, 'STAFF');
   workDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-recording-'));
   recording = spokenMp3(workDir, SPOKEN);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  context = await journey.newContext({ acceptDownloads: true });
   await context.addInitScript({ content: JOURNAL_SCRIPT });
   page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   // The live channel as the browser sees it: events received on /api/sermons/live.
   page.on('websocket', (socket) => {
     if (!socket.url().endsWith('/api/sermons/live')) return;
@@ -71,8 +69,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -341,12 +337,8 @@ test('the PASTOR publishes and the dashboard counts change', async () => {
 });
 
 test('a STAFF user reviews the sermon but sees no devotional Edit button (and the server refuses the edit)', async () => {
-  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const staffPage = await staffContext.newPage();
-  const errors: string[] = [];
-  staffPage.on('pageerror', (error) => errors.push(error.message));
-  await staffPage.goto(`${stack.origin}/login?from=${encodeURIComponent(`/sermons/${sermonId}`)}`);
-  await signInThroughForm(staffPage, staff.email, staff.password);
+  const staffPage = await journey.newPage({ errorLabel: 'staff: ' });
+  await journey.signIn(staffPage, staff, `/sermons/${sermonId}`);
   await staffPage.getByRole('heading', { name: SERMON_TITLE }).waitFor(VISIBLE);
   const series = staffPage.locator('[aria-label="5-Day Devotional Series"]');
   await series.locator('details[data-day]').first().waitFor(VISIBLE);
@@ -364,6 +356,6 @@ test('a STAFF user reviews the sermon but sees no devotional Edit button (and th
     body: JSON.stringify({ title: 'Not allowed' }),
   });
   assert.equal(refused.status, 403);
-  await staffContext.close();
-  assert.deepEqual(errors, []);
+  await staffPage.context().close();
+  assert.deepEqual(pageErrors, []);
 });

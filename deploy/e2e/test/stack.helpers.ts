@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { asrEnv, ensureAsr, getTestInfra, mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
+import { asrEnv, ensureAsr, getTestInfra, mailOf, patience, startPrivateInfra } from '@lectern/local-stack/testing';
 import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, timeoutMs = 180_000): Promise<void> {
+async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, timeoutMs = patience(180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
@@ -103,8 +103,15 @@ function startChild(name: string, script: string, cwd: string, env: Record<strin
   return { child, logFile };
 }
 
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** The worker has no HTTP port: it is ready once it says it serves its task queue. */
-async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, timeoutMs = 120_000): Promise<void> {
+async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, timeoutMs = patience(120_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
@@ -165,7 +172,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     billingEnv = { STRIPE_API_BASE: stripe.baseUrl, STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, PAYMENT_ADAPTER: 'test-card' };
   }
 
-  for (const name of services) {
+  // The services start together, as under `npm start`: each has its own schema and finds its peers
+  // at request time, so nothing waits for another service's readiness.
+  const startService = async (name: ServiceName): Promise<void> => {
     const extra: Record<string, string> =
       name === 'sermons'
         ? { ...sermonsEnv, IDENTITY_URL: identityOrigin, UPLOAD_TMP_DIR: join(sermonsEnv.STORAGE_FS_ROOT!, 'spool') }
@@ -213,9 +222,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, second.child, `${name}-2`, second.logFile);
       instances[name].push(`http://127.0.0.1:${port}`);
     }
-  }
+  };
 
-  if (withSermons) {
+  let worker: ChildProcess | undefined;
+  const startWorker = async (): Promise<void> => {
     const asr = await ensureAsr((line) => process.stderr.write(`[asr] ${line}\n`));
     const workDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-pipeline-'));
     scratch.push(workDir);
@@ -227,8 +237,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SERMONS_INTERNAL_URL: `http://127.0.0.1:${ports.sermons}`,
       PIPELINE_WORK_DIR: workDir,
     }, logDir);
-    children.push(child);
+    worker = child;
     await waitForLine(child, /serving task queue/, 'worker', logFile);
+  };
+
+  // The worker first, so that it finishes its activity calls before the services go away.
+  const stopChildren = async (): Promise<void> => {
+    if (worker) await stopChild(worker);
+    await Promise.all(children.map(stopChild));
+  };
+  const failed = (await Promise.allSettled([...services.map(startService), ...(withSermons ? [startWorker()] : [])])).find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopChildren();
+    throw failed.reason;
   }
 
   const edge = await startEdge(
@@ -262,13 +283,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await churchSystems.close();
       await identityDb.end();
       await sermonsDb?.end();
-      // The worker first: it finishes its activity calls before the service goes away.
-      for (const child of children.reverse()) {
-        if (child.exitCode === null) {
-          child.kill('SIGTERM');
-          await new Promise((resolve) => child.once('exit', resolve));
-        }
-      }
+      await stopChildren();
       await infra.stop();
       for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
     },

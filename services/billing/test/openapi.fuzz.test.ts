@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { createSigningKey, describeFuzzFailures, fuzzOpenApi, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '@lectern/service-kit/testing';
+import { createSigningKey, describeFuzzFailures, fuzzOpenApi, patience, serveJwks, signAccessToken, type JwksServer, type SigningKey } from '@lectern/service-kit/testing';
 import { buildTestApp } from './helper.ts';
 
 describe('billing OpenAPI under schema-driven fuzzing (schemathesis)', () => {
@@ -25,5 +25,5 @@ describe('billing OpenAPI under schema-driven fuzzing (schemathesis)', () => {
     const report = await fuzzOpenApi(built.app, { service: 'billing', headers: { authorization: `Bearer ${token}` } });
     assert.ok(report.operations >= 3, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  }, 180_000);
+  }, patience(180_000));
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { describeFuzzFailures, fuzzOpenApi } from '@lectern/service-kit/testing';
+import { describeFuzzFailures, fuzzOpenApi, patience } from '@lectern/service-kit/testing';
 import { buildApiTestApp } from './helper.ts';
 
 describe('comms OpenAPI under schema-driven fuzzing (schemathesis)', () => {
@@ -19,5 +19,5 @@ describe('comms OpenAPI under schema-driven fuzzing (schemathesis)', () => {
     const report = await fuzzOpenApi(built.app, { service: 'comms', headers: { authorization: `Bearer ${token}` } });
     assert.ok(report.operations >= 5, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  }, 180_000);
+  }, patience(180_000));
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { describeFuzzFailures, fuzzOpenApi } from '@lectern/service-kit/testing';
+import { describeFuzzFailures, fuzzOpenApi, patience } from '@lectern/service-kit/testing';
 import type { IdentityApp } from '../src/app.ts';
 import { buildTestApp, seedOrganization, seedUser } from './helper.ts';
 
@@ -23,5 +23,5 @@ describe('identity OpenAPI under schema-driven fuzzing (schemathesis)', () => {
     const report = await fuzzOpenApi(app, { service: 'identity', headers: { authorization: `Bearer ${token}` } });
     assert.ok(report.operations >= 15, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  }, 180_000);
+  }, patience(180_000));
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerEntry } from '@lectern/workflows/testing';
-import { asrEnv, ensureAsr } from '@lectern/local-stack/testing';
+import { asrEnv, ensureAsr, patience } from '@lectern/local-stack/testing';
 
 export interface Child {
   child: ChildProcess;
@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function startChild(name: string, entry: string, env: Record<string, string>, ready: (output: string) => boolean | Promise<boolean>, timeoutMs = 240_000): Promise<Child> {
+async function startChild(name: string, entry: string, env: Record<string, string>, ready: (output: string) => boolean | Promise<boolean>, timeoutMs = patience(240_000)): Promise<Child> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--disable-warning=TimeoutNegativeWarning', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { describeFuzzFailures, fuzzOpenApi } from '@lectern/service-kit/testing';
+import { describeFuzzFailures, fuzzOpenApi, patience } from '@lectern/service-kit/testing';
 import { buildTestApp } from './helper.ts';
 
 describe('sermons OpenAPI under schema-driven fuzzing (schemathesis)', () => {
@@ -20,5 +20,5 @@ describe('sermons OpenAPI under schema-driven fuzzing (schemathesis)', () => {
     const report = await fuzzOpenApi(built.app, { service: 'sermons', headers: { authorization: `Bearer ${token}` }, maxTimeSec: Number(process.env.FUZZ_MAX_TIME_SEC ?? 60) });
     assert.ok(report.operations >= 10, `operations tested: ${report.operations}`);
     assert.deepEqual(report.failures, [], describeFuzzFailures(report));
-  }, 240_000);
+  }, patience(240_000));
 });

@@ -2,7 +2,7 @@
 // (DATABASE_URL + KAFKA_BROKERS, as `npm test` exports them) or from the local-stack harness, and
 // a fresh schema and topic prefix per test run so runs never see each other's data.
 import { randomBytes } from 'node:crypto';
-import { getTestInfra } from '@lectern/local-stack/testing';
+import { getTestInfra, patience } from '@lectern/local-stack/testing';
 import { generateSecretKeys } from '../crypto/secret-box.ts';
 
 export interface EventInfraEnv {
@@ -40,8 +40,8 @@ export async function isolatedServiceEnv(service: string, extra: Record<string, 
 }
 
 /** Run a service's server.ts expecting it to refuse to start; resolves with its exit code and stderr.
- *  The generous time-out is for loading the modules on a loaded CI machine (20 s was not enough at load 40). */
-export async function runServerExpectingFailure(serverTs: URL, env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; stderr: string }> {
+ *  The time-out covers loading the modules on a loaded CI machine (20 s was not enough at load 40). */
+export async function runServerExpectingFailure(serverTs: URL, env: Record<string, string>, timeoutMs = patience(120_000)): Promise<{ code: number | null; stderr: string }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [serverTs.pathname], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -51,6 +51,9 @@ export async function runServerExpectingFailure(serverTs: URL, env: Record<strin
   clearTimeout(timer);
   return { code, stderr };
 }
+
+// The slow-machine factor for waits (LECTERN_TEST_TIME_FACTOR).
+export { patience } from '@lectern/local-stack/testing';
 
 // Key pairs, a JWKS server and a token signer, so every service can test refusal of forged tokens.
 export { createSigningKey, serveJwks, signAccessToken } from '../auth/testing.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ensureSchemathesis } from '@lectern/local-stack/testing';
+import { ensureSchemathesis, patience } from '@lectern/local-stack/testing';
 
 export const FUZZ_CHECKS = ['not_a_server_error', 'response_schema_conformance', 'content_type_conformance', 'status_code_conformance'] as const;
 
@@ -18,7 +18,7 @@ export interface FuzzOptions {
   service: string;
   /** Sent with every request, e.g. an Authorization header for the most privileged caller. */
   headers?: Record<string, string>;
-  /** Time budget (default FUZZ_MAX_TIME_SEC or 40 s). */
+  /** Time budget on the CI machine (default FUZZ_MAX_TIME_SEC or 40 s), times the slow-machine factor. */
   maxTimeSec?: number;
   /** Operations to leave out (regex on "METHOD /path"), each with the reason in a comment where used. */
   excludeOperations?: string;
@@ -60,7 +60,7 @@ export async function fuzzOpenApi(app: FastifyInstance, options: FuzzOptions): P
   const base = await baseUrlOf(app);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-fuzz-'));
   const reportPath = path.join(dir, 'report.json');
-  const maxTime = options.maxTimeSec ?? Number(process.env.FUZZ_MAX_TIME_SEC ?? 40);
+  const maxTime = patience(options.maxTimeSec ?? Number(process.env.FUZZ_MAX_TIME_SEC ?? 40));
   const args = [
     'run', `${base}/api/${options.service}/openapi.json`,
     '--url', base,
