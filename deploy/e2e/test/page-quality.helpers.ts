@@ -24,3 +24,25 @@ export async function assertNoOverflow(page: Page, what: string): Promise<void> 
   });
   assert.ok(scrollWidth <= clientWidth, `${what}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
 }
+
+/**
+ * On a page taller than the window, the signed-in sidebar runs the page's whole height (no bare
+ * strip under it in a full-page view), and scrolled to the bottom its navigation is still in view.
+ */
+export async function assertSidebarSpansPage(page: Page, what: string): Promise<void> {
+  const measure = () =>
+    page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { documentElement: { scrollHeight: number; clientHeight: number }; querySelector(s: string): { getBoundingClientRect(): { top: number; bottom: number; height: number } } | null } }).document;
+      const aside = doc.querySelector('[data-layout="signed-in"] aside');
+      const nav = doc.querySelector('[data-layout="signed-in"] aside nav');
+      return { page: doc.documentElement.scrollHeight, window: doc.documentElement.clientHeight, aside: aside?.getBoundingClientRect().height ?? 0, navTop: nav?.getBoundingClientRect().top ?? -1 };
+    });
+  const before = await measure();
+  assert.ok(before.page > before.window, `${what}: the page (${before.page}px) should be taller than the window (${before.window}px) for this check`);
+  assert.ok(before.aside >= before.page - 1, `${what}: the sidebar is ${before.aside}px tall on a ${before.page}px page`);
+  const scrollTo = (y: number) => page.evaluate((top) => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, top), y);
+  await scrollTo(before.page);
+  const after = await measure();
+  assert.ok(after.navTop >= 0 && after.navTop < after.window, `${what}: scrolled to the bottom, the navigation is at ${after.navTop}px, out of the window`);
+  await scrollTo(0);
+}

@@ -4,6 +4,7 @@
 // comms services, Kafka, Postgres and the mail catcher.
 import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
+import { patience } from '@lectern/local-stack/testing';
 import type { Page } from 'playwright-core';
 import { screenshot } from './frontend.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
@@ -11,7 +12,7 @@ import { seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { browserJourney } from './journey.helpers.ts';
 import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
-import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { assertNoOverflowAt390, assertSidebarSpansPage } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
 const journey = browserJourney();
@@ -229,7 +230,7 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   // The sync runs in the background on the server; the page follows its progress.
   await yours.getByRole('status').getByText(/^Syncing… \d+ members? from \d+ pages? so far$/).waitFor(VISIBLE);
   await screenshot(page, '72a-integrations-sync-progress');
-  await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: 60_000 });
+  await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: patience(60_000) });
   await yours.getByText(/last synced .* \(250 members\)/).waitFor(VISIBLE);
   await screenshot(page, '72-integrations-synced');
 
@@ -255,6 +256,7 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await page.getByLabel('Role filter').selectOption('');
   await page.getByTestId('member-count').getByText('250 Members').waitFor(VISIBLE);
   await screenshot(page, '73-members-synced');
+  await assertSidebarSpansPage(page, '/members with 250 people');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
   const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
   assert.equal(csv.trim().split('\n').length, 251, 'header + 250 rows');
@@ -303,7 +305,7 @@ test('an internal-domain ADMIN connects Planning Center with its OAuth 2 sign-in
   const yours = section(page, 'Integrations').getByRole('list', { name: 'Your integrations' });
   await yours.getByText(/connected with Planning Center sign-in/).waitFor(VISIBLE);
   await yours.getByRole('button', { name: 'Sync Members' }).click();
-  await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: 60_000 });
+  await page.getByText('Member sync completed! Synced 250 members from 3 pages.').waitFor({ timeout: patience(60_000) });
   await screenshot(page, '74-integrations-oauth-synced');
 
   await yours.getByRole('link', { name: 'Edit' }).click();

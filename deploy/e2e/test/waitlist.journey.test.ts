@@ -140,6 +140,22 @@ test('an expired link shows "Link Expired" and sends a fresh link from that page
   await page.context().close();
 });
 
+test('on a tall window the waitlist pages end with the footer at the window\u2019s bottom edge (no band under it)', async () => {
+  const page = await newPage({ viewport: { width: 1280, height: 1600 } });
+  for (const [path, heading] of [['/waitlist/thank-you', 'Check your inbox'], ['/waitlist/confirm', 'Something went wrong']] as const) {
+    await page.goto(`${stack.origin}${path}`);
+    await page.getByRole('heading', { name: heading }).waitFor(VISIBLE);
+    const fit = await page.locator('#area-marketing footer').evaluate((element) => {
+      const footer = element as unknown as { getBoundingClientRect(): { bottom: number }; ownerDocument: { documentElement: { scrollHeight: number; clientHeight: number } } };
+      const root = footer.ownerDocument.documentElement;
+      return { footerBottom: Math.round(footer.getBoundingClientRect().bottom), window: root.clientHeight, page: root.scrollHeight };
+    });
+    assert.deepEqual(fit, { footerBottom: fit.window, window: fit.window, page: fit.window }, `${path}: the footer ends at the bottom of a 1600 px window`);
+  }
+  await screenshot(page, '77-waitlist-tall-window');
+  await page.context().close();
+});
+
 test('a made-up token and a missing token show "Something went wrong"; no token reached a service log', async () => {
   const page = await newPage();
   for (const url of [`${stack.origin}/waitlist/confirm?token=made-up-token-never-issued`, `${stack.origin}/waitlist/confirm`]) {

@@ -48,6 +48,8 @@ function AreaUnavailable({ area, onRetry }: { area: Area; onRetry: () => void })
 export function createAreaApplication(area: Area, container: HTMLElement): LifeCycles {
   const statusElement = document.createElement('div');
   const appElement = document.createElement('div');
+  // The public layout lets the mounted area's page fill the window (ShellFrame).
+  appElement.dataset.areaApp = '';
   container.append(statusElement, appElement);
 
   let statusRoot: Root | null = null;
@@ -96,10 +98,12 @@ export function createAreaApplication(area: Area, container: HTMLElement): LifeC
     bootstrap: async () => {},
     mount: async (props) => {
       active = true;
+      container.dataset.areaActive = '';
       await mountRemote(props);
     },
     unmount: async (props) => {
       active = false;
+      delete container.dataset.areaActive;
       if (remote && remoteMounted) {
         remoteMounted = false;
         await runLifecycle(remote.unmount, { ...props, domElement: appElement } as AppProps);

@@ -8,21 +8,28 @@ import type { NavItem } from '@lectern/shell-kit';
 import { Logo } from './Logo.tsx';
 import { Brand } from './PublicHeader.tsx';
 
-export const SIDEBAR_WIDTH = '240px';
+const SIDEBAR_WIDTH = '240px';
 export const MOBILE_QUERY = '(max-width: 860px)';
 
+// The sidebar is a column of the signed-in layout (ShellFrame), as tall as the page however long it
+// is; its panel sticks to the top of the window so the navigation and Sign Out stay in view.
 const Aside = styled.aside`
-  position: fixed;
-  inset: 0 auto 0 0;
-  width: ${SIDEBAR_WIDTH};
+  flex: 0 0 ${SIDEBAR_WIDTH};
+  align-self: stretch;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  @media ${MOBILE_QUERY} { display: none; }
+`;
+
+const AsidePanel = styled.div`
+  position: sticky;
+  top: 0;
+  height: 100vh;
+  overflow-y: auto;
   display: flex;
   flex-direction: column;
   gap: 1.5rem;
   padding: 1.25rem 1rem;
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
-  z-index: 100;
-  @media ${MOBILE_QUERY} { display: none; }
 `;
 
 const MobileBar = styled.header`
@@ -142,9 +149,11 @@ export function AppSidebar({ path }: { path: string }) {
   return (
     <>
       <Aside>
-        {brand}
-        <NavLinks label="Main" items={items} path={path} />
-        <Account />
+        <AsidePanel>
+          {brand}
+          <NavLinks label="Main" items={items} path={path} />
+          <Account />
+        </AsidePanel>
       </Aside>
       <MobileBar>
         {brand}

@@ -5,17 +5,39 @@ import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useSession } from '@lectern/shell-kit';
 import { areaFor } from '../areas/area.registry.ts';
-import { AppSidebar, MOBILE_QUERY, SIDEBAR_WIDTH } from './AppSidebar.tsx';
+import { AppSidebar, MOBILE_QUERY } from './AppSidebar.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
 import { TestBanner } from './TestBanner.tsx';
 import { useCurrentPath } from './usePath.ts';
 
 const SIGNED_IN_AREAS = new Set(['staff', 'member', 'console']);
 
-const SignedInContent = styled.div`
-  margin-left: ${SIDEBAR_WIDTH};
+// Sidebar and content side by side; on mobile the sidebar gives way to the menu bar above the content.
+const SignedInLayout = styled.div`
+  display: flex;
   min-height: 100vh;
-  @media ${MOBILE_QUERY} { margin-left: 0; }
+  @media ${MOBILE_QUERY} { display: block; }
+`;
+
+const SignedInContent = styled.div`
+  flex: 1 1 auto;
+  min-width: 0;
+`;
+
+// The public pages fill the window: the mounted area (and in it the page above its footer) grows
+// to the bottom edge, so a short page on a tall window shows no bare strip under the footer.
+const PublicLayout = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+  > [data-slot],
+  #lectern-main,
+  [data-area-active],
+  [data-area-active] > [data-area-app] {
+    flex: 1 0 auto;
+    display: flex;
+    flex-direction: column;
+  }
 `;
 
 export const usesSignedInLayout = (path: string, signedIn: boolean): boolean =>
@@ -26,7 +48,7 @@ function Slot({ main }: { main: HTMLElement }) {
   useLayoutEffect(() => {
     if (ref.current && main.parentElement !== ref.current) ref.current.append(main);
   });
-  return <div ref={ref} />;
+  return <div ref={ref} data-slot="" />;
 }
 
 export function ShellFrame({ main }: { main: HTMLElement }) {
@@ -34,20 +56,20 @@ export function ShellFrame({ main }: { main: HTMLElement }) {
   const signedIn = useSession((state) => state.status === 'authenticated');
   if (usesSignedInLayout(path, signedIn)) {
     return (
-      <div data-layout="signed-in">
+      <SignedInLayout data-layout="signed-in">
         <AppSidebar path={path} />
         <SignedInContent>
           <TestBanner />
           <Slot main={main} />
         </SignedInContent>
-      </div>
+      </SignedInLayout>
     );
   }
   return (
-    <div data-layout="public">
+    <PublicLayout data-layout="public">
       <TestBanner />
       <PublicHeader path={path} />
       <Slot main={main} />
-    </div>
+    </PublicLayout>
   );
 }
