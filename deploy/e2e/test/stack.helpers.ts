@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -111,7 +111,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The worker has no HTTP port: it is ready once it says it serves its task queue. */
-async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, timeoutMs = patience(120_000)): Promise<void> {
+async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, timeoutMs = patience(180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
@@ -119,6 +119,22 @@ async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, l
     await sleep(250);
   }
   throw new Error(`${name} did not report ${pattern} within ${timeoutMs} ms; see ${logFile}:\n${tail(logFile)}`);
+}
+
+/**
+ * The workflow bundle `turbo run build` leaves in workflows/dist, as production workers load it
+ * (WORKFLOW_BUNDLE_PATH), when it is newer than the workflow sources; otherwise the worker bundles
+ * the sources itself at start (tens of seconds on this machine).
+ */
+function prebuiltWorkflowBundle(): Record<string, string> {
+  const bundle = join(repoRoot, 'workflows/dist/workflow-bundle.js');
+  if (!existsSync(bundle)) return {};
+  const sources = ['workflows/src/workflows', 'services/workflow-contract/src'].flatMap((dir) =>
+    readdirSync(join(repoRoot, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs),
+  );
+  return statSync(bundle).mtimeMs > Math.max(...sources) ? { WORKFLOW_BUNDLE_PATH: bundle } : {};
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -160,6 +176,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SERMONS_INTERNAL_TOKEN: randomBytes(32).toString('base64url'),
       STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
       SERMON_PIPELINE_TASK_QUEUE: `sermon-pipeline-${run}`,
+      ...prebuiltWorkflowBundle(),
     };
   }
 
