@@ -1,8 +1,10 @@
 // Signing in through the real form, as a person does: e-mail, password, the captcha widget.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { patience } from '@lectern/local-stack/testing';
 
-export const VISIBLE = { timeout: 20_000 } as const;
+/** How long a page may take to show what a step waits for (20 s on the CI machine, times LECTERN_TEST_TIME_FACTOR). */
+export const VISIBLE = { timeout: patience(20_000) } as const;
 
 export async function solveCaptcha(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
