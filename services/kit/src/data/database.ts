@@ -53,6 +53,33 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   };
 }
 
+// SQLSTATE class 08 (connection exception) and 57P01–57P03 (admin or crash shutdown, cannot connect
+// now): a Postgres restart in progress. Socket errors count only as thrown by the driver itself
+// (top level, or every address of the host refused), not as the cause of another client's failure.
+const RESTARTING_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123])$/;
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+const codeOf = (error: unknown): unknown => (error && typeof error === 'object' ? (error as ErrorLike).code : undefined);
+
+/**
+ * True when `error` says the database could not be reached or went away mid-query, as during a
+ * Postgres restart: the request may succeed if tried again, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { errors } = error as ErrorLike;
+  if (SOCKET_CODES.has(String(codeOf(error)))) return true;
+  if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => SOCKET_CODES.has(String(codeOf(e))))) return true;
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as ErrorLike).cause, depth += 1) {
+    const { code, message } = current as ErrorLike;
+    if (typeof code === 'string' && RESTARTING_SQLSTATE.test(code)) return true;
+    if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 export async function ensureSchema<DB>(db: Kysely<DB>, schema: string): Promise<void> {
   assertSchemaName(schema);
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);

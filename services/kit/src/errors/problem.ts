@@ -1,6 +1,12 @@
 // RFC 9457 problem details: the only place errors become HTTP.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode, errorStatus, errorTitle } from './app-error.ts';
+import { isDatabaseUnavailable } from '../data/database.ts';
+
+/** What a caller is told while the database is away (a restart, a fail-over). */
+export const DATABASE_UNAVAILABLE_DETAIL = 'The service cannot reach its database right now. Please try again in a few seconds.';
+/** Seconds a client should wait before trying again after that 503. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -72,6 +78,7 @@ export function toProblem(request: FastifyRequest, error: unknown): Problem {
     const detail = errors.map((e) => `${e.field} ${e.message}`).join('; ');
     return problemFor(request, ErrorCode.VALIDATION_FAILED, detail, { errors });
   }
+  if (isDatabaseUnavailable(error)) return problemFor(request, ErrorCode.DEPENDENCY_UNAVAILABLE, DATABASE_UNAVAILABLE_DETAIL);
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Fastify's own 4xx errors (bad JSON, wrong content type, body too large) are safe to show.
@@ -87,7 +94,10 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(request, error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.detail === DATABASE_UNAVAILABLE_DETAIL) {
+      request.log.warn({ err: error }, 'request refused: database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: problem.code, detail: problem.detail }, 'request rejected');
     return sendProblem(reply, problem);
   });

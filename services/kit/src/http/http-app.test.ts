@@ -32,6 +32,9 @@ beforeAll(async () => {
   });
   app.get('/api/demo/missing', async () => { throw AppError.notFound('Sermon not found'); });
   app.get('/api/demo/boom', async () => { throw new Error('connection to 10.0.0.5 refused: password=hunter2'); });
+  app.get('/api/demo/db-restarting', async () => { throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }); });
+  app.get('/api/demo/db-refused', async () => { throw new AggregateError([Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' })], 'connect failed'); });
+  app.get('/api/demo/db-lost', async () => { throw new Error('x', { cause: new Error('Connection terminated unexpectedly') }); });
   app.get('/api/demo/down', async () => { throw new AppError(ErrorCode.DEPENDENCY_UNAVAILABLE, { detail: 'kafka at 10.0.0.7 down' }); });
   await app.ready();
 });
@@ -114,6 +117,18 @@ describe('HTTP conventions', () => {
       assert.doesNotMatch(res.body, /10\.0\.0|hunter2|kafka at/);
       assert.equal(res.json().detail, undefined);
     }
+  });
+
+  it('answers 503 with a clear message and Retry-After while the database is away (a restart), never 500', async () => {
+    for (const url of ['/api/demo/db-restarting', '/api/demo/db-refused', '/api/demo/db-lost']) {
+      const res = await app.inject({ url });
+      assert.equal(res.statusCode, 503, url);
+      assert.equal(res.json().code, 'DEPENDENCY_UNAVAILABLE');
+      assert.equal(res.json().detail, 'The service cannot reach its database right now. Please try again in a few seconds.');
+      assert.equal(res.headers['retry-after'], '5');
+      assert.doesNotMatch(res.body, /10\.0\.0|administrator|ECONNREFUSED/);
+    }
+    assert.equal((await app.inject({ url: '/api/demo/boom' })).statusCode, 500, 'other errors stay 500');
   });
 
   it('answers an unknown route with 404 problem+json', async () => {
