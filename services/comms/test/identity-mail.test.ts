@@ -1,6 +1,6 @@
 // identity.events → comms → SMTP → the real mail catcher, on real Kafka and Postgres.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { createEvent, mailLinkContext } from '@lectern/events';
 import { createSecretBox, type SecretBox } from '@lectern/service-kit';
@@ -38,23 +38,26 @@ function registered(email: string, overrides: Partial<EventEnvelope<'identity.us
   });
 }
 
-function inviteCreated(email: string, overrides: Partial<EventEnvelope<'identity.invite.created.v1'>['data']> = {}) {
+/** An invite as identity publishes it: the id only inside the sealed link, known by its digest. */
+function inviteCreated(email: string) {
   const inviteId = randomUUID();
-  return createEvent('identity.invite.created.v1', {
+  const inviteRef = createHash('sha256').update(inviteId).digest('hex');
+  const inviteUrl = `${ORIGIN}/signup?invite=${inviteId}`;
+  const event = createEvent('identity.invite.created.v1', {
     orgId: randomUUID(),
-    subject: inviteId,
+    subject: inviteRef,
     data: {
-      inviteId,
+      inviteRef,
       email,
       role: 'PASTOR',
       invitedBy: randomUUID(),
       inviterName: 'Paul Smith',
       organizationName: 'Grace <Church> & Co',
-      inviteUrl: `${ORIGIN}/signup?invite=${inviteId}`,
+      sealedInviteUrl: seal(inviteRef, inviteUrl),
       expiresAt: '2026-12-07T12:00:00.000Z',
-      ...overrides,
     },
   });
+  return { event, inviteId, inviteUrl };
 }
 
 describe('identity e-mails through comms', () => {
@@ -108,16 +111,32 @@ describe('identity e-mails through comms', () => {
 
   it('invite created → the invitation names inviter, organization and role, escaped, with the invite link', async () => {
     const to = uniqueAddress('invitee');
-    const event = inviteCreated(to);
+    const { event, inviteId, inviteUrl } = inviteCreated(to);
+    assert.ok(!JSON.stringify(event).includes(inviteId), 'the envelope holds the invite id only sealed');
     await send(event);
     const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
     assert.equal(message.subject, 'Paul Smith invited you to join Grace <Church> & Co on Lectern Test');
-    assert.ok(message.text?.includes(`Accept invitation: ${event.data.inviteUrl}`));
+    assert.ok(message.text?.includes(`Accept invitation: ${inviteUrl}`));
     assert.match(message.text ?? '', /Paul Smith has invited you to join Grace <Church> & Co on Lectern Test as a pastor\./);
     assert.match(message.text ?? '', /expires on Dec 7, 2026/);
     assert.ok(message.html?.includes('Grace &lt;Church&gt; &amp; Co'), 'organization name escaped in HTML');
     assert.ok(!message.html?.includes('<Church>'));
-    assert.ok(message.html?.includes(`href="${event.data.inviteUrl}"`));
+    assert.ok(message.html?.includes(`href="${inviteUrl}"`));
+    await waitFor('the invite link to be removed from the stored message once sent', async () => {
+      const [stored] = await rowsFor(event.id);
+      return stored?.status === 'sent' && !JSON.stringify(stored).includes(inviteId);
+    });
+  });
+
+  it('an invite link sealed for another invite does not open: the e-mail is recorded as failed, nothing sent', async () => {
+    const to = uniqueAddress('swapped-invite');
+    const { event } = inviteCreated(to);
+    const other = inviteCreated(uniqueAddress('other-invite'));
+    const swapped = { ...event, data: { ...event.data, sealedInviteUrl: other.event.data.sealedInviteUrl } };
+    await send(swapped);
+    await waitFor('the e-mail to be recorded as failed', async () => (await rowsFor(event.id))[0]?.status === 'failed');
+    assert.match((await rowsFor(event.id))[0]?.last_error ?? '', /could not render the invitation e-mail/);
+    assert.equal((await messagesTo(catcher, to)).length, 0);
   });
 
   it('verification requested → a new confirmation e-mail', async () => {

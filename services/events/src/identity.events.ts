@@ -78,15 +78,25 @@ export const identityEvents = {
     previousRole: Type.Union([Role, Type.Null()]),
     role: Role,
   }),
-  /** comms sends the invitation e-mail with `inviteUrl` (`${PUBLIC_ORIGIN}/signup?invite={id}`). */
+  /**
+   * comms sends the invitation e-mail with the link (`${PUBLIC_ORIGIN}/signup?invite={id}`). The
+   * invite id grants a STAFF or PASTOR signup, so neither it nor the link travels in plain: the
+   * link is sealed in `sealedInviteUrl` (context `mailLinkContext(inviteRef)`), and the event is
+   * known by `inviteRef`, a SHA-256 digest of the id (also its `subject`, so created and revoked
+   * stay in order on one partition).
+   */
   'identity.invite.created.v1': Type.Object({
-    inviteId: Uuid,
+    inviteRef: Type.Optional(Type.String({ minLength: 1 })),
+    /** @deprecated plain id of events published before sealing; read, never written */
+    inviteId: Type.Optional(Uuid),
     email: Type.String({ minLength: 3 }),
     role: Role,
     invitedBy: Uuid,
     inviterName: NullableString,
     organizationName: NullableString,
-    inviteUrl: Type.String({ minLength: 1 }),
+    sealedInviteUrl: Type.Optional(Type.String({ minLength: 1 })),
+    /** @deprecated plain link of events published before sealing; read, never written */
+    inviteUrl: Type.Optional(Type.String({ minLength: 1 })),
     expiresAt: DateTime,
   }),
   /**
@@ -129,6 +139,7 @@ export const identityEvents = {
     email: Type.String({ minLength: 3 }),
     source: Type.String(),
   }),
+  /** `inviteId` is no credential any more once revoked; `subject` is the created event's `inviteRef`. */
   'identity.invite.revoked.v1': Type.Object({
     inviteId: Uuid,
     email: Type.String({ minLength: 3 }),

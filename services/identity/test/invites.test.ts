@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { API, bearer, buildTestApp, companyEmail, outboxEvents, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
+import { API, bearer, buildTestApp, companyEmail, openMailLink, outboxEvents, PASSWORD, seedOrganization, seedUser, session, solvedCaptcha } from './helper.ts';
 
 describe('invites and organization isolation', () => {
   let built: Awaited<ReturnType<typeof buildTestApp>>;
@@ -37,10 +38,16 @@ describe('invites and organization isolation', () => {
     assert.equal((await invite(adminA, { email: 'x@example.org', role: 'ADMIN' })).json().detail, 'Invite role must be STAFF or PASTOR.');
     assert.equal((await invite(adminA, { email: '' })).json().detail, 'Email is required.');
     assert.equal((await invite(adminA, { email: 'nope' })).json().detail, 'Enter a valid email address');
-    const [event] = (await outboxEvents(built.app, 'identity.invite.created.v1')).filter((e) => e.subject === made.json().invite.id);
+    // The invite id grants the signup: on Kafka it is only inside the sealed link, bound to the digest.
+    const inviteId = made.json().invite.id;
+    const inviteRef = createHash('sha256').update(inviteId).digest('hex');
+    const [event] = (await outboxEvents(built.app, 'identity.invite.created.v1')).filter((e) => e.subject === inviteRef);
     assert.ok(event);
     assert.equal(event.orgId, orgA);
-    assert.equal(event.data.inviteUrl, made.json().invite.link);
+    assert.equal(event.data.inviteRef, inviteRef);
+    assert.ok(!JSON.stringify(event).includes(inviteId), 'no plain invite id in the event');
+    assert.equal(openMailLink(built.env, inviteRef, event.data.sealedInviteUrl), made.json().invite.link);
+    assert.throws(() => openMailLink(built.env, createHash('sha256').update(randomUUID()).digest('hex'), event.data.sealedInviteUrl), 'the sealed link opens only for its invite');
     assert.equal(event.data.organizationName, 'Org A');
     assert.equal(event.data.inviterName, 'Ada Admin');
   });
@@ -97,7 +104,7 @@ describe('invites and organization isolation', () => {
     assert.equal(twice.statusCode, 409);
     assert.equal(twice.json().detail, 'Failed to revoke invite');
     assert.equal((await built.app.inject({ url: `${API}/invites/${made.id}` })).statusCode, 404);
-    assert.equal((await outboxEvents(built.app, 'identity.invite.revoked.v1')).filter((e) => e.subject === made.id).length, 1);
+    assert.equal((await outboxEvents(built.app, 'identity.invite.revoked.v1')).filter((e) => e.subject === createHash('sha256').update(made.id).digest('hex')).length, 1);
   });
 
   it('an organization never sees another organization\'s invites, users or flag overrides', async () => {

@@ -24,7 +24,7 @@ export const IDENTITY_MAIL_GROUP = 'comms.identity-mail';
 
 export interface IdentityMailOptions {
   from: MailFrom;
-  /** opens the sign-in / password links identity seals into its events (same SECRET_KEYS) */
+  /** opens the sign-in, password, waitlist and invite links identity seals into its events (same SECRET_KEYS) */
   box: SecretBox;
   /** an e-mail was queued (the dispatcher is woken after the transaction commits anyway) */
   onQueued?: (kind: EmailKind, recipient: string) => void;
@@ -33,9 +33,9 @@ export interface IdentityMailOptions {
 export function identityMailHandlers(options: IdentityMailOptions): EventHandlers<CommsDatabase> {
   const productName = options.from.name;
   const domain = options.from.address.split('@')[1] ?? 'localhost';
-  /** The sealed link, opened only for its user; a plain one only from events older than sealing. */
-  const link = (userId: string, sealed: string | undefined, legacyPlain: string | undefined): string => {
-    if (sealed) return options.box.open(sealed, mailLinkContext(userId));
+  /** The sealed link, opened only for its owner (user, signup, invite); a plain one only from events older than sealing. */
+  const link = (owner: string, sealed: string | undefined, legacyPlain: string | undefined): string => {
+    if (sealed) return options.box.open(sealed, mailLinkContext(owner));
     if (legacyPlain) return legacyPlain;
     throw new Error('the event carries no link');
   };
@@ -94,7 +94,7 @@ export function identityMailHandlers(options: IdentityMailOptions): EventHandler
           inviterName: event.data.inviterName,
           organizationName: event.data.organizationName,
           role: event.data.role,
-          inviteUrl: event.data.inviteUrl,
+          inviteUrl: link(event.data.inviteRef ?? event.subject, event.data.sealedInviteUrl, event.data.inviteUrl),
           expiresAt: new Date(event.data.expiresAt),
         }),
       ),

@@ -13,6 +13,8 @@ import { emailTaken } from '../profile/user.repository.ts';
 import { findInviteWithOrganization, listPendingInvites } from './invite.repository.ts';
 import { SEAT_MESSAGES, seatsFull } from '../domain/seat.rules.ts';
 import { countSeats } from '../team/seat.repository.ts';
+import { hashToken } from '../session/refresh-token.repository.ts';
+import { sealMailLink } from '../signup/email-verification.service.ts';
 
 export interface InviteView {
   id: string;
@@ -24,6 +26,12 @@ export interface InviteView {
 }
 
 const statusCode: Record<number, ErrorCode> = { 400: ErrorCode.VALIDATION_FAILED, 401: ErrorCode.UNAUTHENTICATED, 403: ErrorCode.FORBIDDEN, 404: ErrorCode.NOT_FOUND, 409: ErrorCode.CONFLICT };
+
+/**
+ * How events name an invite: its id grants a STAFF or PASTOR signup, so Kafka gets a digest of it
+ * (the events' subject) and the link only sealed to that digest.
+ */
+export const inviteReference = (inviteId: string): string => hashToken(inviteId);
 
 const actorOf = (principal: Principal) => ({ userId: principal.userId, role: principal.role, orgId: principal.orgId });
 
@@ -61,17 +69,18 @@ export async function createInvite(ctx: IdentityContext, principal: Principal, i
       .executeTakeFirstOrThrow();
     const created: Invite = { id: row.id, email: request.email, role: request.role, orgId: request.orgId, organizationName: inviter.organization_name, createdAt: row.created_at, expiresAt: request.expiresAt, usedAt: null };
     const inviterName = [inviter.first_name, inviter.last_name].filter(Boolean).join(' ') || null;
+    const inviteRef = inviteReference(row.id);
     await appendEvent(trx, createEvent('identity.invite.created.v1', {
       orgId: request.orgId,
-      subject: row.id,
+      subject: inviteRef,
       data: {
-        inviteId: row.id,
+        inviteRef,
         email: request.email,
         role: request.role,
         invitedBy: request.createdBy,
         inviterName,
         organizationName: inviter.organization_name,
-        inviteUrl: inviteLink(ctx.config.PUBLIC_ORIGIN, row.id),
+        sealedInviteUrl: sealMailLink(ctx.secrets, inviteRef, inviteLink(ctx.config.PUBLIC_ORIGIN, row.id)),
         expiresAt: request.expiresAt.toISOString(),
       },
     }));
@@ -92,7 +101,7 @@ export async function revokeInviteById(ctx: IdentityContext, principal: Principa
     if (!decision.ok) throw new AppError(statusCode[decision.status]!, { detail: decision.message, extensions: { reason: decision.status === 409 ? 'invite_not_pending' : 'invite_not_found' } });
     const updated = await trx.updateTable('invite_tokens').set({ used_at: decision.usedAt }).where('id', '=', invite!.id).where('org_id', '=', principal.orgId!).where('used_at', 'is', null).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, { detail: INVITE_MESSAGES.revokeFailed, extensions: { reason: 'invite_not_pending' } });
-    await appendEvent(trx, createEvent('identity.invite.revoked.v1', { orgId: invite!.orgId, subject: invite!.id, data: { inviteId: invite!.id, email: invite!.email } }));
+    await appendEvent(trx, createEvent('identity.invite.revoked.v1', { orgId: invite!.orgId, subject: inviteReference(invite!.id), data: { inviteId: invite!.id, email: invite!.email } }));
   });
   return { message: INVITE_MESSAGES.revoked };
 }
