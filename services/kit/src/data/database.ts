@@ -42,6 +42,10 @@ export function createDatabase<DB>(options: DatabaseOptions): Database<DB> {
   });
   // An idle client losing its server (Postgres restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor a checked-out one between two statements (inside a transaction, or just acquired): the pool
+  // listens only to idle clients, and an 'error' event nobody listens to ends the process. The
+  // statement in flight still fails, and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // The dialect wakes the outbox relay after each commit that appended events.
   const db = new Kysely<DB & KitTables>({ dialect: new CommitSignalPostgresDialect({ pool }, options.schema) });
   return {
