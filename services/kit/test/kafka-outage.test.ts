@@ -41,7 +41,7 @@ async function startRemoteConsumer(env: Record<string, string>): Promise<RemoteC
 }
 
 describe('Kafka outage', () => {
-  jest.setTimeout(240_000);
+  jest.setTimeout(420_000);
   let infra: Infra;
   let app: ProbeApp;
   let remote: RemoteConsumer | undefined;

@@ -124,8 +124,10 @@ export function createKafka(ctx: ComponentContext, port: number, controllerPort:
       const [command, args] = jvm('kafka.Kafka', [configFile]);
       proc = new ManagedProcess({ name: 'kafka', command, args, logFile, pidFile });
       const running = proc;
+      // The JVM takes 30–60 s to answer on a 2-core machine at load 30 (a fault test restarting its
+      // private broker beside the shared one); 150 s before calling it failed.
       await waitUntil('kafka', () => kafkaAnswers([`127.0.0.1:${port}`]), {
-        timeoutMs: 60_000,
+        timeoutMs: 150_000,
         intervalMs: 400,
         alive: () => running.exited(),
       });

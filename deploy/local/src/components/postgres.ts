@@ -88,8 +88,12 @@ export function createPostgres(ctx: ComponentContext, port: number): ProcessComp
         timeoutMs: 30_000,
         alive: () => running.exited(),
       });
-      const exists = await query('postgres', `select 1 from pg_database where datname = '${database}'`);
-      if (exists.rowCount === 0) await query('postgres', `create database ${database}`);
+      // On a loaded machine the next connection can still time out: retried like the health check.
+      await waitUntil('postgres database', async () => {
+        const exists = await query('postgres', `select 1 from pg_database where datname = '${database}'`);
+        if (exists.rowCount === 0) await query('postgres', `create database ${database}`);
+        return true;
+      }, { timeoutMs: 30_000, alive: () => running.exited() });
       ctx.log(`postgres ready on ${port} in ${seconds(started)}`);
     },
     async stop() {
