@@ -4,43 +4,20 @@
 // completed is lost or doubled, and the interrupted upload is cleaned up by the service itself (the
 // abandoned-upload expiry, time passed in): bytes gone, record gone, quota unit back.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
+import { freePort, startServerProcess } from '@lectern/service-kit/testing';
 import { buildTestApp, makeTone } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type J = any;
 
-const serverTs = new URL('../src/server.ts', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverTs], { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
-  const deadline = started + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the sermons server exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the sermons server was not ready within 120 s');
-    const status = await fetch(`http://127.0.0.1:${port}/api/sermons/readyz`).then((r) => r.status, () => 0);
-    if (status === 200) return { child, readyMs: Date.now() - started };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const serverTs = new URL('../src/server.ts', import.meta.url);
+const startServer = (env: Record<string, string>, port: number) => startServerProcess(serverTs, env, port, '/api/sermons/readyz');
 
 describe('fault: the sermons service SIGKILLed mid-request', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;

@@ -61,6 +61,7 @@ export type { JwksServer, SignOptions, SigningKey } from '../auth/testing.ts';
 export { assertServiceVerifiesAccessTokens } from './token-checks.ts';
 export type { TokenCheckOptions } from './token-checks.ts';
 export { describeServiceBasics } from './service-basics.ts';
+export { freePort, startServerProcess } from './server-process.ts';
 export type { ServiceBasicsOptions } from './service-basics.ts';
 export { describeFuzzFailures, fuzzOpenApi, FUZZ_CHECKS } from './openapi-fuzz.ts';
 export type { FuzzFailure, FuzzOptions, FuzzReport } from './openapi-fuzz.ts';
