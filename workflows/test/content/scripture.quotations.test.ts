@@ -72,6 +72,15 @@ test('a chapter heard as a sound-alike chapter is corrected by what the preacher
   assert.deepEqual(cite('Turn with me to Genesis 47. We will read it together and pray.'), ['Gen.47:spoken']);
 });
 
+test('only the words that tell two sound-alike chapters apart decide between them', () => {
+  // Joseph, his father, his brothers and Egypt are in both chapters; loved, hated and sold only in 37.
+  assert.deepEqual(cite("Turn with me to Genesis 47. Joseph's father loved him and his brothers hated him, and they sold Joseph, and he went down to Egypt."), ['Gen.37:spoken']);
+  // Heard right, the same story stays where it is.
+  assert.deepEqual(cite("Turn with me to Genesis 37. Joseph's father loved him and his brothers hated him, and they sold Joseph, and he went down to Egypt."), ['Gen.37:spoken']);
+  // Only the shared names: nothing tells the chapters apart, the reference stands as heard.
+  assert.deepEqual(cite('Turn with me to Genesis 47. Joseph and his father and his brothers in Egypt.'), ['Gen.47:spoken']);
+});
+
 test('a chapter whose words point to a sound-alike chapter, but not clearly, is dropped rather than invented', () => {
   assert.deepEqual(cite('Turn with me to Genesis 47. They sold him.'), []);
 });

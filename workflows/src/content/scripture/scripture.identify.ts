@@ -6,7 +6,7 @@
 import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandidate, type ScriptureReference } from './scripture.references.ts';
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
-import { versesIn } from './scripture.versification.ts';
+import { verseExists, versesIn } from './scripture.versification.ts';
 
 export type CitationMode = 'spoken' | 'quoted' | 'both';
 export type Citation = ScriptureReference & { mode: CitationMode };
@@ -60,11 +60,27 @@ function quoteReference(q: QuotationMatch): ScriptureReference {
   return { ...ref, osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), start: q.start, end: q.end, source: '' };
 }
 
-/** Same chapter and verse, another book; or the same book and chapter: a misheard part. */
+/** Same chapter and verse, another book; a sound-alike chapter; or the same book and chapter: a misheard part. */
 function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
   const sameNumbers = ref.chapter === q.chapter && ref.verseStart !== undefined && ref.verseStart >= q.verseStart - 1 && ref.verseStart <= q.verseEnd + 1;
-  const sameVerse = ref.verseStart !== undefined && ref.verseStart >= q.verseStart && ref.verseStart <= q.verseEnd;
-  return sameNumbers || ((!ref.exists || ref.inferredBook) && (sameVerse || (ref.book === q.book && ref.chapter === q.chapter)));
+  // (or, for a range the preacher said, the quoted verses inside it)
+  const sameVerse = ref.verseStart !== undefined && ref.verseStart <= q.verseEnd && (ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter ? (ref.verseEnd ?? ref.verseStart) : ref.verseStart) >= q.verseStart;
+  // A sound-alike chapter of the same book with the verse quoted ("forty-seven" for "thirty-seven").
+  const misheardChapter = ref.book === q.book && sameVerse && soundAlikeChapters(ref.chapter).includes(q.chapter);
+  return sameNumbers || misheardChapter || ((!ref.exists || ref.inferredBook) && (sameVerse || (ref.book === q.book && ref.chapter === q.chapter)));
+}
+
+/**
+ * A misheard reference put right by the verses quoted with it: the quotation's book and chapter,
+ * with the range the preacher said when the quoted verses lie inside it ("2 Timothy 2, 28 through
+ * 31" and words of Isaiah 40:31 give Isaiah 40:28-31); otherwise the verses quoted.
+ */
+function correctedBy(ref: ReferenceCandidate, q: QuotationMatch): ScriptureReference {
+  const quoted = quoteReference(q);
+  const said = ref.verseStart !== undefined && ref.verseEnd !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter ? { from: ref.verseStart, to: ref.verseEnd } : undefined;
+  if (!said || q.verseStart < said.from || q.verseEnd > said.to || !verseExists(q.book, q.chapter, said.to)) return quoted;
+  const range = { book: q.book, chapter: q.chapter, verseStart: said.from, chapterEnd: q.chapter, verseEnd: said.to };
+  return { ...range, osis: toOsis(range.book, range.chapter, range.verseStart, range.chapterEnd, range.verseEnd), display: displayReference(range), start: q.start, end: q.end, source: '' };
 }
 
 /** Verse keys (`Rom.8.28`) of a reference, for a range of at most a chapter's worth. */
@@ -97,27 +113,49 @@ export function soundAlikeChapters(chapter: number): number[] {
 // words found in few verses, or four or five everyday ones) to speak of it.
 const CONTEXT_EVIDENCE = 1.2;
 
+/** Every verse of the chapters a reference names. */
+function chapterKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'chapterEnd'>): string[] {
+  return passageKeys({ book: ref.book, chapter: ref.chapter });
+}
+
 /**
- * A spoken reference that no quotation confirms, checked against what the preacher says next:
- * when those words share little with the passage heard but much with a sound-alike chapter of the
- * same book, the chapter was misheard and is corrected; when the evidence points elsewhere but
+ * A spoken reference that no quotation confirms, checked against what the preacher says around
+ * it: when those words share little with the passage heard but much with a sound-alike chapter of
+ * the same book, the chapter was misheard and is corrected; when the evidence points elsewhere but
  * not clearly enough to correct, the reference is dropped (nothing invented). Otherwise kept.
+ * A verse's few words are compared first, then (a retelling names the story, not the verse) the
+ * two chapters. A chapter the book does not have ("Romans eighteen") is only ever corrected.
  */
 function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex): { keep: boolean; corrected?: ScriptureReference } {
-  const around = (keys: string[]) => index.vocabularyScore(text, window.before, ref.start, keys) + index.vocabularyScore(text, ref.end, window.after, keys);
-  const own = around(passageKeys(ref));
-  let best: { chapter: number; score: number } | undefined;
-  for (const chapter of soundAlikeChapters(ref.chapter)) {
-    if (!versesIn(ref.book, chapter) || (ref.chapterEnd !== undefined && ref.chapterEnd !== ref.chapter)) continue;
-    const moved = { ...ref, chapter, chapterEnd: ref.chapterEnd === undefined ? undefined : chapter };
-    if (ref.verseStart !== undefined && (versesIn(ref.book, chapter) < (ref.verseEnd ?? ref.verseStart))) continue;
-    const score = around(passageKeys(moved));
-    if (!best || score > best.score) best = { chapter, score };
+  // Only words one passage has and the other lacks tell them apart: a retelling of Joseph's
+  // brothers names "Joseph", "brothers" and "Egypt", which both of his chapters share.
+  const around = (keys: string[], except: string[]) => index.vocabularyScore(text, window.before, ref.start, keys, except) + index.vocabularyScore(text, ref.end, window.after, keys, except);
+  const moveTo = (chapter: number) => ({ ...ref, chapter, chapterEnd: ref.chapterEnd === undefined ? undefined : chapter });
+  const singleChapter = ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter;
+  const alike = soundAlikeChapters(ref.chapter).filter((chapter) => singleChapter && versesIn(ref.book, chapter) >= (ref.verseEnd ?? ref.verseStart ?? 1));
+  const levels = ref.verseStart === undefined ? [passageKeys] : [passageKeys, chapterKeys];
+  let keep = ref.exists;
+  for (const [level, keysOf] of levels.entries()) {
+    const heard = ref.exists ? keysOf(ref) : [];
+    const scored = alike.map((chapter) => {
+      const keys = keysOf(moveTo(chapter));
+      return { chapter, score: around(keys, heard), own: around(heard, keys) };
+    });
+    scored.sort((a, b) => b.score - a.score);
+    const [best, second] = scored;
+    if (!best || best.score < CONTEXT_EVIDENCE / 2 || best.score < 2 * best.own) continue;
+    // Two sound-alike chapters about as likely: not a correction, and the heard one is in doubt.
+    const clear = !second || best.score >= 1.5 * second.score;
+    // (A chapter has many more words than a verse: it must share more.)
+    const strong = best.score >= CONTEXT_EVIDENCE * (level ? 1.5 : 1) && best.score >= 2.5 * best.own;
+    if (!clear || !strong) {
+      if (level === 0 || best.score >= CONTEXT_EVIDENCE) keep = false;
+      continue;
+    }
+    const moved = { book: ref.book, chapter: best.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter, verseEnd: ref.verseEnd };
+    return { keep: true, corrected: { ...moved, osis: toOsis(moved.book, moved.chapter, moved.verseStart, moved.chapterEnd, moved.verseEnd), display: displayReference(moved), start: ref.start, end: ref.end, source: ref.source } };
   }
-  if (!best || best.score < CONTEXT_EVIDENCE / 2 || best.score < 2 * own) return { keep: true };
-  if (best.score < CONTEXT_EVIDENCE || best.score < 2.5 * own) return { keep: false };
-  const moved = { book: ref.book, chapter: best.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter, verseEnd: ref.verseEnd };
-  return { keep: true, corrected: { ...moved, osis: toOsis(moved.book, moved.chapter, moved.verseStart, moved.chapterEnd, moved.verseEnd), display: displayReference(moved), start: ref.start, end: ref.end, source: ref.source } };
+  return { keep };
 }
 
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
@@ -138,11 +176,19 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const correction = near.find((q) => corrects(ref, q));
     if (correction) {
       used.add(correction);
-      const fixed = quoteReference(correction);
-      citations.push({ ...fixed, start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
+      citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
       continue;
     }
-    if (!ref.exists) continue;
+    const window = () => {
+      const next = candidates.find((c) => c.start > ref.end);
+      const previous = candidates.findLast((c) => c.end < ref.start);
+      return { before: Math.max(ref.start - QUOTE_BEFORE, previous?.end ?? 0), after: Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length) };
+    };
+    if (!ref.exists) {
+      const checked = index && !ref.needsSupport ? checkAgainstContext(text, ref, window(), index) : undefined;
+      if (checked?.corrected) citations.push({ ...checked.corrected, mode: 'spoken' });
+      continue;
+    }
     if (ref.needsSupport) {
       // A book recovered from an everyday word stands only on what the preacher says with it.
       const next = candidates.find((c) => c.start > ref.end);
@@ -151,10 +197,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       continue;
     }
     if (index) {
-      const next = candidates.find((c) => c.start > ref.end);
-      const previous = candidates.findLast((c) => c.end < ref.start);
-      const window = { before: Math.max(ref.start - QUOTE_BEFORE, previous?.end ?? 0), after: Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length) };
-      const checked = checkAgainstContext(text, ref, window, index);
+      const checked = checkAgainstContext(text, ref, window(), index);
       if (!checked.keep) continue;
       if (checked.corrected) {
         citations.push({ ...checked.corrected, mode: 'spoken' });

@@ -29,7 +29,9 @@ export function normalisedWords(text: string): Word[] {
   const out: Word[] = [];
   for (const m of text.matchAll(/[A-Za-z][A-Za-z’']*/g)) {
     const raw = m[0].toLowerCase().replace(/[’']/g, '');
-    out.push({ word: SAME_WORD[raw] ?? raw, start: m.index, end: m.index + m[0].length });
+    // British and American spellings are one word ("labour", "labor"; "honour", "honor").
+    const spelled = raw.length >= 6 ? raw.replace(/our$/, 'or') : raw;
+    out.push({ word: SAME_WORD[spelled] ?? spelled, start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
@@ -191,14 +193,20 @@ export class QuotationIndex {
    * content word it shares with them, summed (1 for a word found in one verse only, towards 0 for
    * one found everywhere: log(verses / verses with it) / log(verses)). A retelling or loose
    * paraphrase shares names and nouns ("Joseph", "coat", "brothers") even where no trigram matches.
+   * Words the `except` verses also have are left out: they cannot tell the two passages apart.
    */
-  vocabularyScore(text: string, start: number, end: number, verseKeys: readonly string[]): number {
+  vocabularyScore(text: string, start: number, end: number, verseKeys: readonly string[], except: readonly string[] = []): number {
     const table = this.vocabularyOf();
-    const passage = new Set<number>();
-    for (const key of verseKeys) {
-      const id = this.idOf.get(key);
-      if (id !== undefined) for (let i = table.offsets[id]!; i < table.offsets[id + 1]!; i += 1) passage.add(table.words[i]!);
-    }
+    const wordsOf = (keys: readonly string[]) => {
+      const out = new Set<number>();
+      for (const key of keys) {
+        const id = this.idOf.get(key);
+        if (id !== undefined) for (let i = table.offsets[id]!; i < table.offsets[id + 1]!; i += 1) out.add(table.words[i]!);
+      }
+      return out;
+    };
+    const passage = wordsOf(verseKeys);
+    for (const wid of wordsOf(except)) passage.delete(wid);
     const total = this.keys.length;
     const scale = Math.log(Math.max(total, 2));
     let score = 0;

@@ -109,7 +109,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     chapter = chapter * 100 + tensWord.value;
     j = tensWord.next;
   }
-  if (chapter < 1 || chapter > book.chapters) return undefined;
+  // A chapter past the book's last is kept as a candidate that does not exist ("Romans eighteen"
+  // for "Romans eight"): the scripture step corrects it from what is said, or drops it.
+  if (chapter < 1 || chapter > Math.max(book.chapters, 99)) return undefined;
   // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
   let k = j;
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
@@ -154,8 +156,14 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
   if (!sep || !RANGE_WORDS.has(sep.lower)) return { next: i };
   let j = i + 1;
   if (isWord(tokens, j, 'verse')) j += 1;
-  const end = readNumber(tokens, j);
+  let end = readNumber(tokens, j);
   if (!end) return { next: i };
+  // "thirty-five through forty-one" written "35 through 4-1": the digits of one number.
+  const unit = tokens[end.next + 1];
+  if (end.value <= 9 && end.value * 10 <= verse + 9 && tokens[j]!.kind === 'num' && tokens[end.next]?.text === '-' && tokens[end.next]!.start === tokens[j]!.end && unit?.kind === 'num' && unit.text.length === 1 && unit.start === tokens[end.next]!.end) {
+    const joined = end.value * 10 + Number(unit.text);
+    if (joined > verse) end = { value: joined, next: end.next + 2 };
+  }
   if (tokens[end.next]?.text === ':') {
     const endVerse = readNumber(tokens, end.next + 1);
     if (endVerse && end.value > chapter) return { chapterEnd: end.value, verseEnd: endVerse.value, next: endVerse.next };
@@ -310,7 +318,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const heard = soundsLikeBook(tokens, i, caseless);
     if (heard) {
       const loc = parseLocation(tokens, heard.next, heard.book, false);
-      if (loc?.verseStart !== undefined && referenceExists({ book: heard.book.osis, ...loc })) {
+      // A whole chapter only when "chapter" was said ("Zona chapter one"), and on the passage's words.
+      const place = loc && (loc.verseStart !== undefined || (heard.needsSupport && isWord(tokens, heard.next, 'chapter')));
+      if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
         lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
         push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport);
         i = loc.next - 1;
@@ -362,22 +372,29 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   const ordinal = ord !== undefined && (tokens[j]!.kind === 'num' || /^(first|second|third)$/.test(tokens[j]!.lower)) ? ord : undefined;
   if (ordinal !== undefined) j += 1;
   const t = tokens[j];
-  if (!t || t.kind !== 'word' || t.text.length < 3 || !(caseless || /^[A-Z]/.test(t.text))) return undefined;
+  if (!t || t.kind !== 'word' || t.text.length < 3) return undefined;
   // Only a name followed by a place can be a misheard book: the cheap test first.
   const after = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
   if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter') || readNumber(tokens, after))) return undefined;
-  const word = t.lower;
+  const word = t.lower.replace(/'s$/, '');
+  const capital = caseless || /^[A-Z]/.test(t.text);
   // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
-  if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true };
-  let best: { book: BookInfo; distance: number } | undefined;
-  if (word.length < 4) return undefined;
+  if (ordinal === undefined && capital && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true };
+  let best: { book: BookInfo; distance: number; close: boolean } | undefined;
   for (const { book, name, key } of FULL_NAMES) {
-    if (book.ordinal !== ordinal || name[0] !== word[0]) continue;
+    if (book.ordinal !== ordinal) continue;
     const distance = editDistance(word, name);
-    const close = distance <= (name.length >= 7 ? 2 : 1) || (key === soundKey(word) && distance <= Math.ceil(name.length / 3));
-    if (close && distance > 0 && (!best || distance < best.distance)) best = { book, distance };
+    // Close: the first letter and a letter or two ("Lamentation", "Hebrew"), or the same sound.
+    const close = capital && word.length >= 4 && name[0] === word[0] && distance > 0 && (distance <= (name.length >= 7 ? 2 : 1) || (key === soundKey(word) && distance <= Math.ceil(name.length / 3)));
+    // Loose: a name written in lower case ("mark 4, 35", "proverb 11"), cut short ("Act 27") or
+    // heard with another first sound ("Zona" for "Jonah"). Cited only on the passage's words.
+    const loose = distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital);
+    if (!close && !loose) continue;
+    const better = !best || (close && !best.close) || (close === best.close && distance < best.distance);
+    if (better) best = { book, distance, close };
   }
-  return best ? { book: best.book, next: j + 1, abbreviated: false } : undefined;
+  if (!best) return undefined;
+  return { book: best.book, next: j + 1, abbreviated: false, ...(best.close ? {} : { needsSupport: true }) };
 }
 
 /** Distinct references by OSIS, first occurrence kept. */
