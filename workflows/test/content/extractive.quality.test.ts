@@ -8,6 +8,7 @@ import { devotionalDaySchema, outlineSchema, schemaErrors } from '../../src/cont
 import type { DevotionalDay, Outline } from '../../src/content/generation/content.types.ts';
 import { DiathekeScriptureText } from '../../src/content/scripture/scripture-text.provider.ts';
 import { applicationTemplate } from '../../src/content/generation/extractive.wording.ts';
+import { DEMO_SERMON_TEXT, DEMO_SERMON_TITLE } from '@lectern/local-stack/demo-sermon';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const fixtures: Record<string, string> = {
@@ -179,6 +180,21 @@ test('sermon-love and sermon-shepherd: point titles are the preacher\'s points c
   const shepherd = await generate('sermon-shepherd');
   assert.ok(shepherd.outline.mainPoints.some((p) => /Dark Valley/.test(p.title)));
   assert.ok(shepherd.outline.mainPoints.some((p) => /Table of Grace/.test(p.title)));
+});
+
+test('no sentence shows in two sections of the outline (the demo sermon once repeated its call to action as the conclusion)', async () => {
+  const transcripts = { demo: DEMO_SERMON_TEXT, ...fixtures };
+  for (const [name, transcript] of Object.entries(transcripts)) {
+    const outline = await generator.generateOutline({ transcript, title: name === 'demo' ? DEMO_SERMON_TITLE : undefined });
+    const sectionOf = new Map<string, string>();
+    for (const [where, sentence] of outlineContent(outline)) {
+      const section = where.split('.')[0]!;
+      const first = sectionOf.get(sentence);
+      assert.ok(first === undefined || first === section, `${name}: "${sentence}" in ${first} and ${section}`);
+      sectionOf.set(sentence, section);
+    }
+    assert.ok(outline.applications.length > 0 && outline.conclusion.length > 0, `${name}: applications and a conclusion`);
+  }
 });
 
 const tiny: Record<string, string> = {

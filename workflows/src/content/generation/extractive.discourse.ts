@@ -10,6 +10,10 @@ const NAVIGATION = /\b(?:turn (?:with me )?(?:in your bibles? )?(?:to|with me to
 // "Today we read the Gospel of John…", "Our text this morning is Romans 8": announcing the
 // reading (only with a reference in the sentence: "Today we look at why love waits." is content).
 const READING_CUE = /^(?:so,? |now,? |and )?(?:(?:today|this morning|tonight|this evening),? we(?:'re| are| will| shall)? (?:read(?:ing)?|look(?:ing)? at|turn(?:ing)? to|open(?:ing)?|stud(?:y|ying))\b|(?:our|the) (?:text|passage|reading|scripture) (?:for )?(?:today|this morning|tonight|this evening) (?:is|comes from)\b)/i;
+// The altar call: an invitation to respond during the service, not teaching.
+const ALTAR_CALL = /\b(?:come (?:to the front|forward|down to the front|up to the front)|raise your hands?|(?:will|would) (?:love to )?pray with you|respond to (?:this|the) invitation)\b/i;
+// "Turn to Second Corinthians 8:9…": finding the place, however long the sentence runs on.
+const NAVIGATION_START = /^(?:so,? |now,? |please )?(?:turn|open|go back|flip) (?:with me |back )?(?:in your bibles? )?(?:to|at)\b/i;
 const PRAYER_CALL = /^(?:so,? |now,? |and )?(?:let us|let's|let me) (?:pray|close in prayer|bow)\b|^(?:please )?bow (?:your|our) heads\b|^pray with me\b|^amen\b/i;
 const SIGNPOSTS = [
   /^(?:so |now |and )?let me (?:ask you (?:a|one) question|give you|close|tell you (?:a|one) story|read|say this|share|start|begin|finish)\b/i,
@@ -38,11 +42,38 @@ export function isHousekeeping(text: string): boolean {
   if (NAVIGATION.test(t) && words <= 24) return true;
   if (READING_CUE.test(t) && words <= 16 && findScriptureReferences(t).length > 0) return true;
   if (PRAYER_CALL.test(t) && words <= 8) return true;
+  if (ALTAR_CALL.test(t) && words <= 40) return true;
+  if (NAVIGATION_START.test(t) && findScriptureReferences(t).length > 0) return true;
   return SIGNPOSTS.some((re) => re.test(t)) && words <= 12;
 }
 
+// A prayer addresses God in its first words ("Father, thank you…", "Lord Jesus, …").
+const PRAYER_ADDRESS = /^(?:(?:dear|heavenly|gracious|loving|almighty|o|oh) )*(?:father|lord|god|jesus)\b[^,.]{0,20},/i;
+const PRAYER_MAX_SENTENCES = 12;
+
+/**
+ * The preacher's own prayer after "Let us pray.": from a sentence that addresses God to the one
+ * that ends "Amen" or the end of the sermon (at most a dozen sentences). It is said to God, not taught: never content.
+ */
+export function prayerSentences(sentences: readonly { text: string }[]): Set<number> {
+  const out = new Set<number>();
+  sentences.forEach((s, i) => {
+    if (!PRAYER_CALL.test(s.text.trim()) || !PRAYER_ADDRESS.test(sentences[i + 1]?.text.trim() ?? '')) return;
+    const prayer: number[] = [];
+    for (let k = i + 1; k < sentences.length && prayer.length < PRAYER_MAX_SENTENCES; k += 1) {
+      prayer.push(k);
+      // (A bare "Amen." may have been dropped as a sentence without content: the end counts.)
+      if (/\bamen\b/i.test(sentences[k]!.text) || k === sentences.length - 1) {
+        prayer.forEach((p) => out.add(p));
+        return;
+      }
+    }
+  });
+  return out;
+}
+
 // Church notices: events, sign-ups, rooms and times. One strong cue, or two weaker ones.
-const NOTICE_STRONG = /\b(?:announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|silence your phones?|the lobby|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
+const NOTICE_STRONG = /\b(?:announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|picnic|child ?care|parking lot|retreat forms?|silence your phones?|the lobby|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
 const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your)\b/gi;
 
 /** A notice about church life (the potluck, the office hours): never content. */
@@ -198,7 +229,7 @@ const PERSONAL = /\b(?:i|i'm|i've|me|my|you|your|you're|yours|yourself)\b/i;
 
 /** A sentence that leans on the one before it ("That is what patient love looks like."). */
 export function leansBack(text: string): boolean {
-  return PRONOUN_START.test(text.trim());
+  return PRONOUN_START.test(text.trim()) || /\bthe same (?:thing|pattern|way|truth|point)\b/i.test(text);
 }
 
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */

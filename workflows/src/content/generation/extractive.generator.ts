@@ -9,7 +9,7 @@ import { analyseSermon, isApplication, isContent, isIllustration, splitSection, 
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
 import { applicationTemplate, outlineTheme, sectionTitle, sharedTheme } from './extractive.wording.ts';
-import { isFrame, leansBack } from './extractive.discourse.ts';
+import { announcedPoint, isFrame, leansBack } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 
@@ -76,40 +76,60 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
 }
 
 export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
+  // A sentence shows in one place only: a main point, the applications, the key points, the
+  // illustrations or the conclusion (a call to action near the end was once both the demo
+  // sermon's application and its conclusion).
+  const shown = new Set<string>();
+  const fresh = (s: Sentence) => !shown.has(textKey(s));
+  const show = (list: readonly Sentence[]) => {
+    for (const s of list) shown.add(textKey(s));
+    return list.map((s) => s.text);
+  };
   const titles = new Set<string>();
   const used = new Set<number>();
-  const mainPoints = a.sections.map((section) => {
-    const pool = contentPool(section, a);
-    const summary = pool[0] ?? section.ranked.find((s) => !a.housekeeping.has(s.index)) ?? at(section.ranked, 0);
-    const support = pool.filter((s) => s !== summary).slice(0, 3).sort(byIndex);
-    used.add(summary.index);
+  const pools = a.sections.map((section) => contentPool(section, a));
+  // A point is summed up by what it says; its calls to action are the applications.
+  const summaries = a.sections.map((section, i) => pools[i]!.find((s) => !isApplication(s)) ?? pools[i]![0] ?? section.ranked.find((s) => !a.housekeeping.has(s.index)) ?? at(section.ranked, 0));
+  show(summaries);
+  summaries.forEach((s) => used.add(s.index));
+  const content = (s: Sentence) => !a.skip.has(s.index) && wordCount(s) >= 4;
+  const rankPos = new Map(a.globalRank.map((s, i) => [s.index, i]));
+  const byRank = (x: Sentence, y: Sentence) => rankPos.get(x.index)! - rankPos.get(y.index)!;
+  // The calls to action go to the applications before a main point may quote them.
+  const said = show(distinctText(a.sentences.filter((s) => content(s) && isApplication(s) && fresh(s)).sort(byRank)).slice(0, 5).sort(byIndex));
+  const mainPoints = a.sections.map((section, i) => {
+    const pool = pools[i]!;
+    const summary = summaries[i]!;
+    const support = show(pool.filter((s) => s !== summary && fresh(s)).slice(0, 3).sort(byIndex));
     const scripture = section.scripture?.display ?? '';
     const title = sectionTitle(section, a, pool, titles);
     titles.add(title.toLowerCase().replace(/[^a-z' ]/g, '').trim());
     const details = [
       `<p>${escapeHtml(summary.text)}</p>`,
-      support.length ? `<ul>${support.map((s) => `<li>“${escapeHtml(s.text)}”</li>`).join('')}</ul>` : '',
+      support.length ? `<ul>${support.map((s) => `<li>“${escapeHtml(s)}”</li>`).join('')}</ul>` : '',
       scripture ? `<p><strong>Scripture:</strong> ${escapeHtml(scripture)}</p>` : '',
     ].join('');
     return { title, summary: summary.text, details, scripture };
   });
-  // Key points may repeat a main point's support, not its summary or statement.
+  // Key points are never a main point's summary or statement.
   for (const section of a.sections) for (const i of section.statementIndexes) used.add(i);
-  const content = (s: Sentence) => !a.skip.has(s.index) && wordCount(s) >= 4;
-  const claims = a.globalRank.filter((s) => content(s) && !used.has(s.index) && wordCount(s) <= 35 && !s.text.endsWith('?'));
+  const claims = a.globalRank.filter((s) => content(s) && !used.has(s.index) && fresh(s) && wordCount(s) <= 35 && !s.text.endsWith('?'));
   // Key points are claims that stand alone: not the sermon's frame, not a citation, not "He says…".
   const standalone = claims.filter((s) => !isFrame(s.text) && !leansBack(s.text));
-  const keyPoints = distinctText(standalone.length >= 3 ? standalone : claims).slice(0, 5).sort(byIndex).map((s) => s.text);
-  const rankPos = new Map(a.globalRank.map((s, i) => [s.index, i]));
-  const byRank = (x: Sentence, y: Sentence) => rankPos.get(x.index)! - rankPos.get(y.index)!;
-  const said = distinctText(a.sentences.filter((s) => content(s) && isApplication(s)).sort(byRank)).slice(0, 5).sort(byIndex).map((s) => s.text);
+  const keyPoints = show(distinctText(standalone.length >= 3 ? standalone : claims).slice(0, 5).sort(byIndex));
   // A sermon without a call to action of its own still gets one thing to do, about its passage.
   const first = a.distinct[0]?.display;
   const applications = said.length ? said : [applicationTemplate(first)];
-  const illustrations = distinctText(a.sentences.filter((s) => content(s) && isIllustration(s)).sort(byRank)).slice(0, 3).sort(byIndex).map((s) => s.text);
+  const illustrations = show(distinctText(a.sentences.filter((s) => content(s) && isIllustration(s) && fresh(s)).sort(byRank)).slice(0, 3).sort(byIndex));
   const contentSentences = a.sentences.filter(content);
-  const tailStart = contentSentences[Math.floor(contentSentences.length * 0.85)]?.index ?? 0;
-  const conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart).sort(byRank)).slice(0, 3).sort(byIndex).map((s) => s.text);
+  // The conclusion comes from the sermon's last stretch, reaching further back when everything
+  // there already shows elsewhere.
+  let conclusion: string[] = [];
+  for (const share of [0.85, 0.7, 0.5]) {
+    const tailStart = contentSentences[Math.floor(contentSentences.length * share)]?.index ?? 0;
+    conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart && fresh(s)).sort(byRank)).slice(0, 3).sort(byIndex).map(withoutSignpost);
+    if (conclusion.length) break;
+  }
   return {
     theme: outlineThemeOf(a, mainPoints, sermonTitle),
     mainPoints,
@@ -121,6 +141,15 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     conclusion,
   };
 }
+
+/** "Our third point: love sends us out." closes a sermon as "Love sends us out." */
+function withoutSignpost(s: Sentence): string {
+  const said = announcedPoint(s.text)?.trim().replace(/[.!?]+$/, '');
+  if (!said || said.split(/\s+/).length < 3) return s.text;
+  return `${said[0]!.toUpperCase()}${said.slice(1)}.`;
+}
+
+const textKey = (s: Sentence) => s.text.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * Five sections: the sermon's points, the one with most content split while it has enough for
