@@ -2,8 +2,8 @@
 // against the sermon's annotations. Each returns pass/fail with the reason, for the eval table.
 import type { DevotionalDay, Outline } from '../src/content/generation/content.types.ts';
 
-export type PropertyName = 'announcements' | 'points' | 'titles' | 'theme' | 'applications' | 'prayers';
-export const PROPERTIES: readonly PropertyName[] = ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers'];
+export type PropertyName = 'announcements' | 'points' | 'titles' | 'theme' | 'applications' | 'prayers' | 'distinct';
+export const PROPERTIES: readonly PropertyName[] = ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'];
 export type PropertyResult = { pass: boolean; why: string[] };
 
 /** What the checks know about the sermon: the annotations and the transcript. */
@@ -191,6 +191,28 @@ export function prayersWellFormed(days: readonly DevotionalDay[], ctx: PropertyC
   return { pass: why.length === 0, why };
 }
 
+/** No sentence of the outline shows in two of its sections (main points, key points, applications, illustrations, conclusion). */
+export function sentencesDistinct(outline: Outline): PropertyResult {
+  const why: string[] = [];
+  const key = (t: string) => words(t).join(' ');
+  const sections: Array<[string, string[]]> = [
+    ...outline.mainPoints.map((p, i): [string, string[]] => [`main point ${i + 1}`, [p.summary, ...[...p.details.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''))]]),
+    ['key points', outline.keyPoints],
+    ['applications', outline.applications],
+    ['illustrations', outline.illustrations],
+    ['conclusion', outline.conclusion],
+  ];
+  const seen = new Map<string, string>();
+  for (const [name, sentences] of sections) {
+    for (const k of new Set(sentences.map(key).filter(Boolean))) {
+      const first = seen.get(k);
+      if (first && first !== name) why.push(`"${k.slice(0, 60)}" in ${first} and ${name}`);
+      else seen.set(k, name);
+    }
+  }
+  return { pass: why.length === 0, why };
+}
+
 export function checkProperties(outline: Outline, days: readonly DevotionalDay[], ctx: PropertyContext): Record<PropertyName, PropertyResult> {
   return {
     announcements: announcementsAbsent(outline, days, ctx),
@@ -199,5 +221,6 @@ export function checkProperties(outline: Outline, days: readonly DevotionalDay[]
     theme: themeNamesTheShared(outline, ctx),
     applications: applicationsAreActions(outline, days),
     prayers: prayersWellFormed(days, ctx),
+    distinct: sentencesDistinct(outline),
   };
 }

@@ -5,6 +5,7 @@
 //   EVAL_VERBOSE=1         why each property or reference failed
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
 //   EVAL_VOCABULARY=on     decode with the Bible vocabulary as Whisper hotwords (measured worse: ADR 0016)
+//   EVAL_PROMPT=on         decode with the Bible-aware initial prompt (title, speaker, book names)
 //   EVAL_JSON=file         also write the results as JSON
 import fs from 'node:fs';
 import { ensureAsr } from '@lectern/local-stack/testing';
@@ -12,7 +13,7 @@ import { DiathekeScriptureText } from '../src/content/scripture/scripture-text.p
 import { ExtractiveGenerator } from '../src/content/generation/extractive.generator.ts';
 import { findScriptureReferences } from '../src/content/scripture/scripture.references.ts';
 import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
-import { lowConfidenceWords, recognitionVocabulary } from '../src/transcription/recognition.vocabulary.ts';
+import { lowConfidenceWords, recognitionPrompt, recognitionVocabulary } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { loadSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
@@ -39,6 +40,7 @@ const asr = await ensureAsr(log);
 const modelDir = process.env.EVAL_ASR_MODEL_DIR || asr.modelDir;
 const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR ? 'custom' : 'default');
 const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
+const usePrompt = process.env.EVAL_PROMPT === 'on';
 const scriptureText = new DiathekeScriptureText();
 const sermons = loadSermons().filter((s) => !only || only.includes(s.id));
 const rows: Row[] = [];
@@ -47,7 +49,8 @@ for (const sermon of sermons) {
   const wav = await sermonAudio(sermon);
   const audioSec = await durationSec(wav);
   const vocabulary = useVocabulary ? recognitionVocabulary({ title: sermon.title, speaker: sermon.speaker }) : undefined;
-  const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary });
+  const prompt = usePrompt ? recognitionPrompt({ title: sermon.title, speaker: sermon.speaker }) : undefined;
+  const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary, prompt });
   const started = performance.now();
   const references = await identifyScripture(transcript.text);
   const generator = new ExtractiveGenerator({ scriptureText });
@@ -88,7 +91,7 @@ for (const sermon of sermons) {
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(4)} %`);
 const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
 const header = `id  set   style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
-const lines: string[] = [`Lectern content evaluation (model ${modelName}${useVocabulary ? ', Bible vocabulary hint' : ''})`, header];
+const lines: string[] = [`Lectern content evaluation (model ${modelName}${useVocabulary ? ', Bible vocabulary hint' : ''}${usePrompt ? ', Bible-aware initial prompt' : ''})`, header];
 for (const r of rows) {
   const s = r.scripture;
   lines.push(

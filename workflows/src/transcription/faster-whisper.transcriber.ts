@@ -43,6 +43,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
       if (options.resumeFrom) args.push('--start-sec', String(options.resumeFrom.startSec));
       if (config.threads) args.push('--threads', String(config.threads));
       if (options.vocabulary) args.push('--hotwords', options.vocabulary);
+      if (options.prompt) args.push('--prompt', options.prompt);
       // Own process group, so cancelling kills the recogniser and the ffmpeg it reads from.
       const child = spawn(config.python, args, {
         stdio: ['ignore', 'pipe', 'pipe'],

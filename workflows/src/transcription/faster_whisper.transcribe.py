@@ -61,6 +61,7 @@ def main():
     parser.add_argument("--compute", default="int8")
     parser.add_argument("--ffmpeg", default="ffmpeg")
     parser.add_argument("--hotwords", default="")
+    parser.add_argument("--prompt", default="")
     args = parser.parse_args()
 
     started = time.time()
@@ -87,6 +88,7 @@ def main():
                 word_timestamps=True,
                 condition_on_previous_text=False,
                 hotwords=args.hotwords or None,  # a decoding hint in every window's prompt
+                initial_prompt=args.prompt or None,  # the first window of the piece only
             )
             language = language or info.language  # detected once, then kept for the next pieces
             for s in segments:

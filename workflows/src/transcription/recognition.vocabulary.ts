@@ -12,6 +12,16 @@ export function recognitionVocabulary(sermon: { title?: string; speaker?: string
   return [BOOK_NAMES, sermon.title, sermon.speaker].filter((s) => s && s.trim()).map((s) => s!.trim().replace(/[.]+$/, '')).join('. ') + '.';
 }
 
+/**
+ * Whisper's initial prompt for a sermon: "Readings from Genesis, …, Revelation. Sermon “<title>”
+ * by <speaker>." (Whisper keeps the last 223 tokens of a prompt: the title and speaker last.)
+ */
+export function recognitionPrompt(sermon: { title?: string; speaker?: string } = {}): string {
+  const title = sermon.title?.trim() ? `Sermon “${sermon.title.trim()}”` : 'Sermon';
+  const speaker = sermon.speaker?.trim() ? ` by ${sermon.speaker.trim()}` : '';
+  return `Readings from ${BOOK_NAMES}. ${title}${speaker}.`;
+}
+
 /** A word Whisper gives less than this probability is not trusted for a headline. */
 export const LOW_CONFIDENCE = 0.3;
 

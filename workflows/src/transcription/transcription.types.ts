@@ -37,6 +37,11 @@ export interface TranscribeOptions {
    * given to the recogniser as a decoding hint where it supports one.
    */
   vocabulary?: string;
+  /**
+   * Text the recording plausibly follows (the sermon's title, speaker and the Bible's book names),
+   * given as Whisper's initial prompt: it conditions the first window of each piece only.
+   */
+  prompt?: string;
   /** Known duration (from the probe), for progress percents. */
   durationSec?: number;
   /** Resumable recognisers only: start at this checkpoint (seconds) in this language. */

@@ -79,10 +79,12 @@ test('property checks catch each fault the issue names', () => {
     theme: 'Fellowship Hall',
     mainPoints: [{ title: 'Paycheck', summary: 'The potluck is next Sunday in the fellowship hall.', details: '', scripture: '' }],
     applications: ['Therefore, since we are surrounded by witnesses.', 'Let us pray, Father, keep us.'],
+    conclusion: ['Let us pray, Father, keep us.'],
   };
   const days = [day(1, { closing_prayer: { quick: 'Lord, teach me that a paycheck is earned by work.', full: 'Father, teach me that point one grace is a gift. Amen.' } }), ...[2, 3, 4, 5].map((n) => day(n))];
   const result = checkProperties(bad, days, { ...ctx, lowConfidence: new Set(['paycheck']) });
-  for (const name of ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers'] as const) assert.equal(result[name].pass, false, name);
+  for (const name of ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'] as const) assert.equal(result[name].pass, false, name);
+  assert.ok(result.distinct.why.some((w) => /applications and conclusion/.test(w)), result.distinct.why.join('; '));
   assert.ok(result.titles.why.some((w) => /illustration/.test(w)));
   assert.ok(result.titles.why.some((w) => /low-confidence/.test(w)));
 });
