@@ -1,6 +1,6 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { compressClause, headlineCase, isHousekeeping, pointStatementOf, prayableClause, readsPassage, passageTerms } from '../../src/content/generation/extractive.discourse.ts';
+import { compressClause, headlineCase, isHousekeeping, pointStatementOf, prayableClause, prayerSentences, readsPassage, passageTerms } from '../../src/content/generation/extractive.discourse.ts';
 import { nounPhrases, nounsOf } from '../../src/content/generation/extractive.phrases.ts';
 import { splitSentences } from '../../src/content/generation/extractive.text.ts';
 
@@ -84,4 +84,21 @@ test('a headline is what is said, not who says it; it does not end on a dangling
   assert.equal(compressClause('God commands courage because he is with us in the storm.', 4), 'God commands courage');
   // A short lead-in that is not speech keeps its own clause.
   assert.equal(compressClause('In the end, grace wins.', 8), 'In the end');
+});
+
+test('a negation in a later clause does not empty the headline of the first', () => {
+  assert.equal(compressClause("God's people built together, in chapter 2 he says come, that we won't be disgraced", 8), "God's people built together");
+  // Its own negation still guards the cut: "grace is a gift we do [not earn]" says the opposite.
+  assert.equal(compressClause('grace is a gift we do not earn', 5), '');
+});
+
+test('altar calls, long "turn to …" sentences and the closing prayer are not content', () => {
+  assert.ok(isHousekeeping('If the waves feel too high tonight, come to the front during the closing song, and one of our elders will pray with you.'));
+  assert.ok(isHousekeeping('Turn to Second Corinthians chapter 8, verse 9, for you know the grace of our Lord Jesus Christ, that though he was rich, yet for your sakes he became poor.'));
+  assert.ok(!isHousekeeping('Turn your worry into prayer before you go to sleep.'));
+  assert.ok(isHousekeeping('Before we begin, the church picnic has moved to the community hall, and childcare is available.'));
+  const sentences = ['Share a meal with a neighbour.', 'Let us pray.', 'Father, thank you for loving us first.', 'Help us to share your love this week.', 'Amen.'].map((text) => ({ text }));
+  assert.deepEqual([...prayerSentences(sentences)], [2, 3, 4]);
+  // "Let us pray for the city" with no prayer after it: nothing taken.
+  assert.deepEqual([...prayerSentences([{ text: 'Let us pray.' }, { text: 'The city needs workers.' }])], []);
 });

@@ -81,6 +81,14 @@ test('only the words that tell two sound-alike chapters apart decide between the
   assert.deepEqual(cite('Turn with me to Genesis 47. Joseph and his father and his brothers in Egypt.'), ['Gen.47:spoken']);
 });
 
+test('a misheard name cited only with the passage\'s words; a chapter the book lacks corrected from them', () => {
+  assert.deepEqual(cite('I say a 40, 31 says they shall mount up with wings as eagles, they shall run and not be weary.'), ['Isa.40.31:both']);
+  assert.deepEqual(cite('I say a 40, 31 people came to the picnic.'), []);
+  // "Genesis thirty-seven" heard as 137 would not exist; said as "Genesis 57": the retelling is chapter 37's.
+  assert.deepEqual(cite('Turn with me to Genesis 57. Jacob made his favourite son a tunic of many colors, and they sold him to merchants for twenty pieces of silver.'), ['Gen.37:spoken']);
+  assert.deepEqual(cite('Turn with me to Genesis 57. We will read it together.'), []);
+});
+
 test('a chapter whose words point to a sound-alike chapter, but not clearly, is dropped rather than invented', () => {
   assert.deepEqual(cite('Turn with me to Genesis 47. They sold him.'), []);
 });

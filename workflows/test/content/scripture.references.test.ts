@@ -150,6 +150,18 @@ test('a book carried forward only when the chapter and verse fit it; misheard na
   assert.deepEqual(osisOf('Hebrew 14:2'), [], 'Hebrews has 13 chapters');
 });
 
+test('a name heard in lower case, cut short, with another first sound or as two words is a candidate that needs the passage\'s words', () => {
+  const candidates = (text: string) => findReferenceCandidates(text).map((r) => `${r.osis}${r.needsSupport ? '~' : ''}`);
+  assert.deepEqual(candidates('The second storm is in mark 4, 35 through 4-1.'), ['Mark.4.35-Mark.4.41~']);
+  assert.deepEqual(candidates("In Act's chapter 27 Paul is a prisoner. Act 27 verses 22 to 25."), ['Acts.27~', 'Acts.27.22-Acts.27.25~']);
+  assert.deepEqual(candidates('The first storm is in Zona chapter one.'), ['Jonah.1~']);
+  assert.deepEqual(candidates('Solomon saw it in proverb 11, 24 and 25.'), ['Prov.11.24-Prov.11.25~']);
+  assert.deepEqual(candidates('I say a 40, 31 says they shall mount up.'), ['Isa.40.31~']);
+  assert.deepEqual(candidates('So I met a 40 year old, and we ate at 10, 30 and 3 of us left.'), []);
+  // A chapter the book does not have is a candidate that does not exist (corrected or dropped later).
+  assert.deepEqual(findReferenceCandidates('Romans 18, 28 says').map((r) => [r.osis, r.exists]), [['Rom.18.28', false]]);
+});
+
 test('a full book name a recogniser wrote in lower case; a bare chapter of the book being read', () => {
   assert.deepEqual(osisOf('Turn with me to lamentations chapter 3, verses 22 and 23.'), ['Lam.3.22-Lam.3.23']);
   assert.deepEqual(osisOf('We will mark 5 places on the map.'), []);

@@ -177,6 +177,7 @@ export function compressClause(clause: string, max = 6): string {
   const said = SPEECH_LEAD.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1] : undefined;
   t = (said && wordsOf(said).length >= 3 ? said : clauses[0]) ?? t;
   t = t.replace(/[.!?"“”]+/g, '').trim();
+  const chosen = t;
   const fits = () => wordsOf(t).length <= max;
   if (!fits()) t = t.replace(FILLERS, '');
   if (!fits()) t = t.replace(PRONOUN_PP, '');
@@ -196,8 +197,9 @@ export function compressClause(clause: string, max = 6): string {
   words = words.slice(0, max);
   while (words.length > 1 && TRAILING_WEAK.has(words[words.length - 1]!.toLowerCase())) words = words.slice(0, -1);
   const cut = words.join(' ');
-  // A cut that drops the negation says the opposite ("Grace is a gift we do [not earn]").
-  return NEGATION.test(clause) && !NEGATION.test(cut) ? '' : cut;
+  // A cut that drops the negation says the opposite ("Grace is a gift we do [not earn]"); a
+  // negation in a later clause ("…, that we won't be disgraced") is not the headline's.
+  return NEGATION.test(chosen) && !NEGATION.test(cut) ? '' : cut;
 }
 
 const NEGATION = /\b(?:not|never|no|nothing|nobody|cannot|\w+n't)\b/i;

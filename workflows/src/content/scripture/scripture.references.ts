@@ -372,10 +372,11 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   const ordinal = ord !== undefined && (tokens[j]!.kind === 'num' || /^(first|second|third)$/.test(tokens[j]!.lower)) ? ord : undefined;
   if (ordinal !== undefined) j += 1;
   const t = tokens[j];
-  if (!t || t.kind !== 'word' || t.text.length < 3) return undefined;
+  if (!t || t.kind !== 'word') return undefined;
+  if (t.text.length < 3) return ordinal === undefined ? splitName(tokens, j) : undefined;
   // Only a name followed by a place can be a misheard book: the cheap test first.
   const after = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
-  if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter') || readNumber(tokens, after))) return undefined;
+  if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter') || readNumber(tokens, after))) return ordinal === undefined ? splitName(tokens, j) : undefined;
   const word = t.lower.replace(/'s$/, '');
   const capital = caseless || /^[A-Z]/.test(t.text);
   // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
@@ -395,6 +396,21 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   }
   if (!best) return undefined;
   return { book: best.book, next: j + 1, abbreviated: false, ...(best.close ? {} : { needsSupport: true }) };
+}
+
+/** A name heard as two or three words ("Philip Ians 4, 6", "Dude a Ronomy 6"): joined, it is close. */
+function splitName(tokens: readonly Token[], j: number): BookMatch | undefined {
+  for (const n of [2, 3]) {
+    const parts = tokens.slice(j, j + n);
+    if (parts.length < n || parts.some((p) => p.kind !== 'word')) return undefined;
+    const after = tokens[j + n]?.text === ',' ? j + n + 1 : j + n;
+    if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter'))) continue;
+    const joined = parts.map((p) => p.lower.replace(/'/g, '')).join('');
+    if (joined.length < 5) continue;
+    const match = FULL_NAMES.find(({ book, name }) => book.ordinal === undefined && name.length >= 5 && name[0] === joined[0] && editDistance(joined, name) <= 2);
+    if (match) return { book: match.book, next: j + n, abbreviated: false, needsSupport: true };
+  }
+  return undefined;
 }
 
 /** Distinct references by OSIS, first occurrence kept. */
