@@ -3,7 +3,8 @@
 // steps arrive live, stops it after 3, clears the pending sermons (only the unreviewed one goes),
 // starts again (the migrated videos are skipped as duplicates), lets it complete, and finds the
 // migrated sermons in the organization's library in REVIEW with transcripts; the broken video
-// shows as a failed step. Real parts: identity, sermons, migration (+ its Temporal worker), the
+// shows as a failed step. The processing, stopped and completed views pass axe-core and the 390 px
+// check while they are on screen (the page keeps no state across a reload). Real parts: identity, sermons, migration (+ its Temporal worker), the
 // pipeline worker (ffmpeg, faster-whisper, the generator), the feed server, the edge, Chromium.
 import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
@@ -14,7 +15,8 @@ import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, PASSWORD, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
-import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { assertNoOverflow, assertNoOverflowAt390 } from './page-quality.helpers.ts';
+import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
 const RUN = { timeout: 900_000 } as const;
 const ORG_NAME = `Harvest Church ${Date.now().toString(36)}`;
@@ -55,7 +57,9 @@ beforeAll(async () => {
     if (!socket.url().includes('/api/migration/live')) return;
     socket.on('framereceived', (frame) => liveFrames.push(String(frame.payload)));
   });
-});
+  // Five services, the pipeline worker (its workflow bundle) and the feed videos: at load 30+ on
+  // two cores the stack alone took over 10 minutes.
+}, RUN.timeout);
 
 afterAll(async () => {
   await browser?.close();
@@ -75,6 +79,23 @@ async function waitForQueue(migrationId: string, predicate: (q: { status: string
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`timed out waiting for ${what} (logs in ${stack.logDir})`);
+}
+
+/**
+ * The brief's page checks on the migration view as it is now (it lives in the page's state, so it
+ * is narrowed in place, not reloaded): axe-core finds nothing serious or critical, nothing
+ * overflows sideways at 390 px; screenshots at both widths.
+ */
+async function checkMigrationView(what: string, shot: string): Promise<void> {
+  await screenshot(page, shot);
+  await assertNoSeriousAxeViolations(page, what);
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await assertNoOverflow(page, `${what} at 390 px`);
+    await screenshot(page, `${shot}-390`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 }
 
 async function setUpMigration(feedUrl: string, count: number): Promise<string> {
@@ -127,7 +148,7 @@ test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only
   await page.getByRole('heading', { name: 'Migration In Progress' }).waitFor(VISIBLE);
   const steps = page.getByTestId('migration-steps');
   await steps.getByText('Video 1 of 10').waitFor(VISIBLE);
-  await screenshot(page, '41-migration-processing');
+  await checkMigrationView('the migration processing view', '41-migration-processing');
   await waitForQueue(first, (q) => q.processedVideos >= 3, 'three videos processed');
   await page.getByRole('button', { name: 'Stop Migration' }).click();
   await page.getByText('Migration cancellation requested').first().waitFor(VISIBLE);
@@ -137,7 +158,7 @@ test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only
   const failedStep = steps.locator('li[data-status="failed"]');
   await failedStep.first().waitFor(VISIBLE);
   assert.match((await failedStep.first().textContent()) ?? '', /Video 2 of 10/);
-  await screenshot(page, '42-migration-stopped');
+  await checkMigrationView('the migration stopped view', '42-migration-stopped');
 
   const before = await librarySermons();
   assert.equal(before.filter((s) => s.status === 'FAILED').length, 1, 'the broken video left a failed sermon');
@@ -159,7 +180,7 @@ test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only
   await page.getByText(new RegExp(`\\(${reviewedBefore.length} already migrated, skipped\\)`)).first().waitFor(VISIBLE);
   await page.getByRole('heading', { name: 'Migration Completed' }).first().waitFor({ timeout: 800_000 });
   await page.getByText(/All videos have been processed successfully/).waitFor(VISIBLE);
-  await screenshot(page, '43-migration-completed');
+  await checkMigrationView('the migration completed view', '43-migration-completed');
   await waitForQueue(second, (q) => q.status === 'completed', 'the second run to complete', 10_000);
 
   const library = await librarySermons();
