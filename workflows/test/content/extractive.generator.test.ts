@@ -82,13 +82,15 @@ test('an empty transcript is refused with a clear error', async () => {
   await assert.rejects(generator.generateOutline({ transcript: '  ' }), /transcript is empty/);
 });
 
-test('a 60-minute transcript (~9,000 words) is generated in well under a few seconds', async () => {
+test('a 60-minute transcript (~9,000 words) yields five days, the same with cached passages', async () => {
   const parts = [fixture('sermon-love'), fixture('sermon-shepherd')];
   let transcript = '';
   while (transcript.split(/\s+/).length < 9000) transcript += `${parts[transcript.length % 2]}\n\n`;
   const words = transcript.split(/\s+/).length;
   // A fresh diatheke reader: the first run includes looking up the passages; the second, with a
-  // new generator and the reader's passages cached, is the analysis and writing alone.
+  // new generator and the reader's passages cached, is the analysis and writing alone. Its speed is
+  // a benchmark figure (workflows/bench/pipeline.bench.ts), not asserted here: timings on a shared
+  // machine are not a test.
   const scriptureText = new DiathekeScriptureText();
   const run = async () => {
     const timed = new ExtractiveGenerator({ scriptureText });
@@ -102,8 +104,6 @@ test('a 60-minute transcript (~9,000 words) is generated in well under a few sec
   console.log(`extractive generation: ${words} words → outline (${first.outline.mainPoints.length} points) + ${first.days.length} days: ${first.ms.toFixed(0)} ms with diatheke look-ups, ${second.ms.toFixed(0)} ms analysis alone`);
   assert.equal(first.days.length, 5);
   assert.deepEqual(second.days, first.days);
-  assert.ok(second.ms < 2000, `${second.ms} ms`);
-  assert.ok(first.ms < 8000, `${first.ms} ms`);
 });
 
 test('a lower-case transcript without punctuation (some recognisers) still yields grounded content', async () => {
