@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ErrorCode } from '@lectern/service-kit';
 import type { EngagementService } from '../engagement/engagement.service.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../engagement/sendgrid.signature.ts';
+import { WebhookOutcomeSchema } from './church-email.schemas.ts';
 
 // 1×1 transparent GIF
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -13,12 +14,12 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export async function engagementRoutes(app: FastifyInstance, options: { engagement: EngagementService }): Promise<void> {
   const { engagement } = options;
 
-  app.get<{ Params: { id: string } }>('/t/:id/open.gif', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/t/:id/open.gif', { schema: { hide: true, response: { 200: { type: 'string', format: 'binary', description: 'A 1×1 transparent GIF' } } } }, async (request, reply) => {
     await engagement.recordOpen(request.params.id).catch((err: unknown) => request.log.warn({ err }, 'open not recorded'));
     return reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { u?: string; s?: string } }>('/t/:id/click', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { u?: string; s?: string } }>('/t/:id/click', { schema: { hide: true, response: { 302: { type: 'null', description: 'Redirect to the linked page' } } } }, async (request, reply) => {
     const target = await engagement.recordClick(request.params.id, request.query.u ?? '', request.query.s ?? '');
     if (!target) throw new AppError(ErrorCode.NOT_FOUND, { detail: 'This link is not valid.' });
     return reply.header('cache-control', 'no-store').redirect(target, 302);
@@ -28,7 +29,7 @@ export async function engagementRoutes(app: FastifyInstance, options: { engageme
     // the signature covers the exact bytes: keep the body raw
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-    webhook.post<{ Params: { userId: string } }>('/smtp_webhook/:userId/sendgrid', { schema: { summary: "SendGrid's signed event webhook" } }, async (request, reply) => {
+    webhook.post<{ Params: { userId: string } }>('/smtp_webhook/:userId/sendgrid', { schema: { summary: "SendGrid's signed event webhook", response: { 200: WebhookOutcomeSchema } } }, async (request, reply) => {
       const signature = String(request.headers[SIGNATURE_HEADER] ?? '');
       const timestamp = String(request.headers[TIMESTAMP_HEADER] ?? '');
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -86,6 +86,18 @@ export async function memberRoutes(app: ServiceInstance, { ctx }: { ctx: Identit
       tags: ['members'],
       summary: 'Import members from CSV: dryRun gives the preview with per-row errors; otherwise all rows are written in one transaction, or none',
       body: Type.Object({ csv: Type.String({ maxLength: 5 * 1024 * 1024 }), dryRun: Type.Optional(Type.Boolean()) }),
+      response: {
+        200: Type.Object({
+          rows: Type.Array(Type.Object({
+            line: Type.Integer(), firstName: Type.String(), lastName: Type.String(), email: Type.String(), phone: Type.String(), role: Type.String(), status: Type.String(),
+            action: Nullable(Type.Union([Type.Literal('add'), Type.Literal('update')])),
+            errors: Type.Record(Type.String(), Type.String(), { description: 'field → message' }),
+          })),
+          valid: Type.Integer(),
+          invalid: Type.Integer(),
+        }, { description: 'dryRun: the preview, every row with its errors' }),
+        201: Type.Object({ added: Type.Integer(), updated: Type.Integer(), message: Type.String() }),
+      },
     },
   }, async (request, reply) => {
     const orgId = orgScope(request);

@@ -75,6 +75,15 @@ export async function accountRoutes(app: ServiceInstance, { ctx }: { ctx: Identi
         firstName: Str(200), lastName: Str(200), email: Str(), phone: OptStr(50), password: Str(4096), captcha: OptStr(4096),
         organizationId: OptStr(64), inviteId: OptStr(64), organizationName: OptStr(200), plan: OptStr(20), interval: OptStr(20),
       }),
+      response: {
+        201: Type.Union([
+          Type.Object({ mode: Type.Literal('join'), userId: Type.String(), email: Type.String(), next: Type.Literal('/verify-email'), message: Type.String() }),
+          Type.Object({
+            mode: Type.Literal('create'), organizationId: Type.String(), subdomain: Type.String(), leadId: Type.String(), plan: Type.String(), interval: Type.String(),
+            next: Type.Literal('payment'), paymentAvailable: Type.Literal(true), checkoutToken: Type.String(), message: Type.String(),
+          }),
+        ]),
+      },
     },
   }, async (request, reply) => {
     const result = await signUp(ctx, request.body);

@@ -4,6 +4,7 @@ import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { Type } from 'typebox';
 import { AppError, ErrorCode } from '../errors/app-error.ts';
 import { createHttpApp } from './http-app.ts';
+import { registeredRoutes, routesWithoutResponseSchema } from './response-schemas.ts';
 import type { ServiceInstance } from './http-app.ts';
 import { currentRequestContext } from './request-context.ts';
 
@@ -146,5 +147,35 @@ describe('HTTP conventions', () => {
     const docs = await app.inject({ url: '/api/demo/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(docs.body, /swagger/i);
+  });
+});
+
+describe('response schemas on every route', () => {
+  it('lists each route registered without a success response schema, in plugins too, and exempts only the docs UI and WebSocket upgrades', async () => {
+    const demo = await createHttpApp({ service: 'schemas', logStream });
+    demo.get('/api/schemas/declared', { schema: { response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+    demo.delete('/api/schemas/gone', { schema: { response: { 204: Type.Null() } } }, async (_request, reply) => reply.code(204).send(null));
+    demo.get('/api/schemas/ranged', { schema: { response: { '2xx': Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+    demo.get('/api/schemas/bare', async () => ({ ok: true }));
+    demo.post('/api/schemas/errors-only', { schema: { response: { 400: Type.Object({ message: Type.String() }) } } }, async () => ({ message: 'refused' }));
+    await demo.register(async (plugin) => {
+      plugin.put('/hidden', { schema: { hide: true } }, async () => ({ ok: true }));
+    }, { prefix: '/api/schemas/plugin' });
+    await demo.ready();
+    try {
+      assert.deepEqual(routesWithoutResponseSchema(demo).sort(), [
+        'GET /api/schemas/bare',
+        'HEAD /api/schemas/bare',
+        'POST /api/schemas/errors-only',
+        'PUT /api/schemas/plugin/hidden',
+      ]);
+      // The kit's own routes declare theirs (health, readiness, the OpenAPI document); the docs UI is exempt.
+      const kit = registeredRoutes(demo).filter((route) => /\/(healthz|readyz|openapi\.json)$/.test(route.url));
+      assert.equal(kit.length, 6, JSON.stringify(kit));
+      assert.ok(kit.every((route) => route.declaresResponse));
+      assert.ok(registeredRoutes(demo).some((route) => route.url.startsWith('/api/schemas/docs') && route.exempt === 'the OpenAPI docs UI'));
+    } finally {
+      await demo.close();
+    }
   });
 });

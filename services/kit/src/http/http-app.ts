@@ -12,6 +12,7 @@ import { registerBodyGuard } from './body.guard.ts';
 import { healthRoutes } from './health.routes.ts';
 import type { ReadinessCheck } from './health.routes.ts';
 import { loggerOptions } from './logger.ts';
+import { recordRouteSchemas } from './response-schemas.ts';
 import { genReqId, registerRequestContext } from './request-context.ts';
 
 export type ServiceInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -50,6 +51,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  recordRouteSchemas(app, `${prefix}/docs`);
   registerRequestContext(app);
   registerProblemHandlers(app);
   registerBodyGuard(app);
@@ -64,7 +66,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
     transform: ({ schema, url }) => ({ schema: documentedSchema(schema as Record<string, unknown> | undefined) as typeof schema, url }),
   });
   await app.register(swaggerUi, { routePrefix: `${prefix}/docs`, staticCSP: true });
-  app.get(`${prefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(`${prefix}/openapi.json`, {
+    schema: { hide: true, response: { 200: { type: 'object', description: 'This OpenAPI 3.1 document', additionalProperties: true } } },
+  }, async () => app.swagger() as unknown as Record<string, unknown>);
   await app.register(healthRoutes({ checks: options.readiness ?? [] }), { prefix });
   return app;
 }

@@ -36,9 +36,12 @@ export async function storageRoutes(fastify: FastifyInstance, options: StorageRo
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const schema = { hide: true, params: { type: 'object', properties: { bucket: { type: 'string' }, '*': { type: 'string' } } } };
+  const params = { type: 'object', properties: { bucket: { type: 'string' }, '*': { type: 'string' } } };
+  const bytes = { type: 'string', format: 'binary', description: "The object's bytes (streamed, never serialised)" };
+  const putSchema = { hide: true, params, response: { 201: { type: 'object', required: ['key', 'size', 'etag'], properties: { key: { type: 'string' }, size: { type: 'integer' }, etag: { type: ['string', 'null'] } } } } };
+  const getSchema = { hide: true, params, response: { 200: bytes, 206: bytes, 416: { type: 'null', description: 'The range lies outside the object' } } };
 
-  fastify.put('/:bucket/*', { schema }, async (request: SignedRequest, reply: FastifyReply) => {
+  fastify.put('/:bucket/*', { schema: putSchema }, async (request: SignedRequest, reply: FastifyReply) => {
     const grant = grantFor(request, secret, 'put');
     const contentType = request.headers['content-type'];
     if (grant.contentType && contentType !== grant.contentType) {
@@ -68,7 +71,7 @@ export async function storageRoutes(fastify: FastifyInstance, options: StorageRo
     }
   });
 
-  fastify.get('/:bucket/*', { schema }, async (request: SignedRequest, reply: FastifyReply) => {
+  fastify.get('/:bucket/*', { schema: getSchema }, async (request: SignedRequest, reply: FastifyReply) => {
     const grant = grantFor(request, secret, 'get');
     const bucket = await storage.bucket(grant.bucket);
     const info = await bucket.stat(grant.key);

@@ -1,10 +1,12 @@
 // The checks every service's test suite starts with: it migrates its schema, answers its health,
-// readiness, OpenAPI and not-found routes through the kit, and refuses a bad configuration.
+// readiness, OpenAPI and not-found routes through the kit, declares a response schema on every
+// route, and refuses a bad configuration.
 import assert from 'node:assert/strict';
 import type * as JestGlobals from '@jest/globals';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { runServerExpectingFailure } from './index.ts';
+import { registeredRoutes, routesWithoutResponseSchema } from '../http/response-schemas.ts';
 
 interface BuiltService {
   app: FastifyInstance & { kit: { db: QueryExecutorProvider } };
@@ -61,6 +63,11 @@ export function describeServiceBasics({ service, expectedTables, serverTs, build
       assert.equal(spec.statusCode, 200);
       assert.ok(spec.json().paths[`${api}/healthz`]);
       assert.equal((await built.app.inject({ url: `${api}/docs/` })).statusCode, 200);
+    });
+
+    it('declares a response schema on every route it registers', () => {
+      assert.ok(registeredRoutes(built.app).length > 5, 'the routes were recorded as they were registered');
+      assert.deepEqual(routesWithoutResponseSchema(built.app), [], 'routes without a success response schema');
     });
 
     it('answers an unknown route with 404 problem+json', async () => {

@@ -132,6 +132,8 @@ export async function livePlugin(fastify: FastifyInstance, options: LivePluginOp
       clearTimeout(expiryTimer);
       const msLeft = Math.min(principal.expiresAt * 1000 - Date.now(), 2 ** 31 - 1);
       expiryTimer = setTimeout(() => socket.close(CLOSE.unauthenticated, 'token expired'), Math.max(msLeft, 0));
+      // Which instance holds whose connection: operators (and the two-instance journey) read it here.
+      log.info({ userId: principal.userId }, 'live connection ready');
       send({ type: 'ready', userId: principal.userId, expiresAt: principal.expiresAt });
     };
 

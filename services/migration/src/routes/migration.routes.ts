@@ -24,6 +24,41 @@ const Video = Type.Object({
   guid: Type.String({ maxLength: 4000 }),
 });
 
+const Text = Type.String();
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const Iso = Type.String({ format: 'date-time' });
+/** migration_queue and migration_steps as the console page reads them (domain/migration.store.ts queueJson, stepJson). */
+const MigrationView = Type.Object({
+  queue: Type.Object({
+    id: Text,
+    orgId: Text,
+    feedUrl: Text,
+    status: Text,
+    processedVideos: Type.Integer(),
+    totalVideos: Type.Integer(),
+    failedVideos: Type.Integer(),
+    currentVideo: Type.Union([Type.Integer(), Type.Null()]),
+    currentVideoTitle: NullableText,
+    workflowId: NullableText,
+    errorMessage: NullableText,
+    createdAt: Iso,
+    updatedAt: Iso,
+    finishedAt: Type.Union([Iso, Type.Null()]),
+  }),
+  steps: Type.Array(Type.Object({
+    id: Text,
+    queueId: Text,
+    position: Type.Union([Type.Integer(), Type.Null()]),
+    stepName: Text,
+    stepMessage: NullableText,
+    errorMessage: NullableText,
+    stepStatus: Text,
+    stepProgress: Type.Number(),
+    createdAt: Iso,
+    updatedAt: Iso,
+  })),
+});
+
 export async function migrationRoutes(app: FastifyInstance, options: MigrationRoutesOptions): Promise<void> {
   const { feeds, migrations } = options;
   app.addHook('onRequest', requireCompanyStaff);
@@ -69,7 +104,7 @@ export async function migrationRoutes(app: FastifyInstance, options: MigrationRo
     return reply.code(201).send(result);
   });
 
-  app.get('/migrations/:id', { schema: { tags: ['migration'], summary: 'migration_queue row and its migration_steps', params: Id } }, async (request) => {
+  app.get('/migrations/:id', { schema: { tags: ['migration'], summary: 'migration_queue row and its migration_steps', params: Id, response: { 200: MigrationView } } }, async (request) => {
     return migrations.view((request.params as { id: string }).id);
   });
 

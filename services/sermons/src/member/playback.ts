@@ -7,6 +7,7 @@ import type { SermonsRow } from '../data/sermons.table.ts';
 import { sermonErrors } from '../domain/sermon.errors.ts';
 import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
 import { actorOf, requireSermonStaff } from '../routes/sermon.guards.ts';
+import { PlaybackSchema, SermonIdParams } from '../routes/sermon.schemas.ts';
 
 export const PLAYBACK_URL_SECONDS = 20 * 60;
 
@@ -22,7 +23,9 @@ export async function playbackOf(sermon: SermonsRow, bucket: Bucket) {
 /** The staff review page's player: staff roles of the sermon's organization, any status. */
 export async function staffPlaybackRoutes(app: FastifyInstance, options: { sermons: SermonUseCases; raw: () => Promise<Bucket> }): Promise<void> {
   app.addHook('onRequest', requireSermonStaff);
-  app.get<{ Params: { id: string } }>('/sermons/:id/media', async (request) => {
+  app.get<{ Params: { id: string } }>('/sermons/:id/media', {
+    schema: { tags: ['sermons'], summary: 'Where the review page\'s player plays the recording from (a short-lived signed link)', params: SermonIdParams, response: { 200: PlaybackSchema } },
+  }, async (request) => {
     return playbackOf(await options.sermons.queries.find(actorOf(request).orgId, request.params.id), await options.raw());
   });
 }

@@ -11,6 +11,8 @@ import { findSermonAnyOrg, isUuid } from '../data/sermon.repository.ts';
 import { sermonErrors } from '../domain/sermon.errors.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
+import { MigratedSermonRemovalSchema, NoContent, SermonIdParams, SermonSchema } from '../routes/sermon.schemas.ts';
+import { Type } from 'typebox';
 
 export interface MigratedSermonRoutesOptions {
   sermons: SermonUseCases;
@@ -25,7 +27,10 @@ export async function migratedSermonRoutes(app: FastifyInstance, options: Migrat
 
   app.put<{ Params: { id: string }; Body: { orgId: string; title: string; recordedOn: string | null; createdBy: string; uploadKey: string } }>('/migrated-sermons/:id', {
     schema: {
-      params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+      tags: ['internal'],
+      summary: 'Create (or find) a migrated sermon under the id the migration chose; counts against capacity and quota',
+      params: SermonIdParams,
+      response: { 200: Type.Object({ sermon: SermonSchema }) },
       body: {
         type: 'object',
         required: ['orgId', 'title', 'createdBy', 'uploadKey'],
@@ -43,14 +48,16 @@ export async function migratedSermonRoutes(app: FastifyInstance, options: Migrat
   });
 
   app.post<{ Params: { id: string }; Body: { duration: number | null } }>('/migrated-sermons/:id/downloaded', {
-    schema: { body: { type: 'object', properties: { duration: { type: ['number', 'null'], minimum: 0 } } } },
+    schema: { tags: ['internal'], summary: 'The recording was downloaded into sermons-raw', params: SermonIdParams, body: { type: 'object', properties: { duration: { type: ['number', 'null'], minimum: 0 } } }, response: { 204: NoContent } },
   }, async (request, reply) => {
     await intake.markDownloaded(await queries.findAnyOrg(request.params.id), request.body.duration ?? null);
     return reply.code(204).send();
   });
 
   /** Clear: removes the sermon (record and media) unless it reached review; says which happened. */
-  app.delete<{ Params: { id: string } }>('/migrated-sermons/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/migrated-sermons/:id', {
+    schema: { tags: ['internal'], summary: 'Clear: remove the sermon unless it reached review, and say which', response: { 200: MigratedSermonRemovalSchema } },
+  }, async (request) => {
     if (!isUuid(request.params.id)) throw sermonErrors.invalidId();
     const sermon = await findSermonAnyOrg(queries.db, request.params.id);
     if (!sermon) return { removed: false, status: null };

@@ -6,6 +6,7 @@ import { sermonJson } from '../domain/sermon.mapper.ts';
 import type { DevotionalInput } from '../domain/devotional.input.ts';
 import { spokenStep } from '../domain/sermon.processing.ts';
 import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
+import { NoContent, PipelineContentSchema, SermonIdParams, SermonWithProgressSchema } from './sermon.schemas.ts';
 
 export interface InternalRoutesOptions {
   sermons: SermonUseCases;
@@ -28,7 +29,12 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   const { queries, processing, removal } = options.sermons;
   app.addHook('onRequest', requireServiceToken(options.token));
 
-  app.get<{ Params: { id: string } }>('/sermons/:id', async (request) => {
+  const tags = ['internal'];
+  const done = { 204: NoContent };
+
+  app.get<{ Params: { id: string } }>('/sermons/:id', {
+    schema: { tags, summary: 'A sermon of any organization with its progress (the pipeline worker)', params: SermonIdParams, response: { 200: SermonWithProgressSchema } },
+  }, async (request) => {
     const sermon = await queries.findAnyOrg(request.params.id);
     return { sermon: sermonJson(sermon), progress: await queries.progressOf(sermon.id) };
   });
@@ -36,14 +42,20 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   // `?words=true`: the transcript's words with their probabilities too (what the writing steps
   // need to keep misheard words out of titles).
   app.get<{ Params: { id: string }; Querystring: { words?: boolean } }>('/sermons/:id/content', {
-    schema: { querystring: { type: 'object', additionalProperties: false, properties: { words: { type: 'boolean' } } } },
+    schema: {
+      tags,
+      summary: 'The stored transcript (with word timings and probabilities when asked) and outline, for the later pipeline steps',
+      params: SermonIdParams,
+      querystring: { type: 'object', additionalProperties: false, properties: { words: { type: 'boolean' } } },
+      response: { 200: PipelineContentSchema },
+    },
   }, async (request) => {
     const sermon = await queries.findAnyOrg(request.params.id);
     return queries.pipelineContent(sermon, { words: request.query.words === true });
   });
 
   app.post<{ Params: { id: string }; Body: { step: string; percent?: number; message?: string | null } }>('/sermons/:id/progress', {
-    schema: { body: { ...stepBody, required: ['step', 'percent'] } },
+    schema: { tags, summary: 'Report a step\'s percent (saved and pushed live)', params: SermonIdParams, body: { ...stepBody, required: ['step', 'percent'] }, response: done },
   }, async (request, reply) => {
     const sermon = await queries.findAnyOrg(request.params.id);
     await processing.reportProgress(sermon, stepOf(request.body.step), request.body.percent ?? 0, request.body.message ?? null);
@@ -54,6 +66,10 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
     // A long sermon's words with their timestamps pass Fastify's 1 MiB default (3 hours ≈ 2 MiB).
     bodyLimit: TRANSCRIPT_BODY_LIMIT,
     schema: {
+      tags,
+      summary: 'Store the transcript and its words; transcription is complete',
+      params: SermonIdParams,
+      response: done,
       body: {
         type: 'object',
         required: ['text', 'words'],
@@ -72,7 +88,7 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   });
 
   app.put<{ Params: { id: string }; Body: { outline: Record<string, unknown> } }>('/sermons/:id/outline', {
-    schema: { body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } } },
+    schema: { tags, summary: 'Store the generated outline', params: SermonIdParams, body: { type: 'object', required: ['outline'], properties: { outline: { type: 'object' } } }, response: done },
   }, async (request, reply) => {
     const sermon = await queries.findAnyOrg(request.params.id);
     await processing.storeOutline(sermon, request.body.outline);
@@ -82,6 +98,10 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
 
   app.put<{ Params: { id: string }; Body: { devotionals: (DevotionalInput & { dayNumber: number })[] } }>('/sermons/:id/devotionals', {
     schema: {
+      tags,
+      summary: 'Store the five devotional days',
+      params: SermonIdParams,
+      response: done,
       body: {
         type: 'object',
         required: ['devotionals'],
@@ -98,20 +118,24 @@ export async function internalRoutes(app: FastifyInstance, options: InternalRout
   });
 
   app.post<{ Params: { id: string }; Body: { step: string; message: string } }>('/sermons/:id/failed', {
-    schema: { body: { ...stepBody, required: ['step', 'message'] } },
+    schema: { tags, summary: 'Mark the sermon failed at a step, with the message staff see', params: SermonIdParams, body: { ...stepBody, required: ['step', 'message'] }, response: done },
   }, async (request, reply) => {
     const sermon = await queries.findAnyOrg(request.params.id);
     await processing.markFailed(sermon, stepOf(request.body.step), request.body.message);
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/sermons/:id/ready', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/sermons/:id/ready', {
+    schema: { tags, summary: 'Every step is done: the sermon is ready for review', params: SermonIdParams, response: done },
+  }, async (request, reply) => {
     const sermon = await queries.findAnyOrg(request.params.id);
     await processing.markReady(sermon);
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: { id: string } }>('/sermons/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/sermons/:id', {
+    schema: { tags, summary: 'Remove a sermon the pipeline gave up on (nothing to do when it is gone)', params: SermonIdParams, response: done },
+  }, async (request, reply) => {
     try {
       const sermon = await queries.findAnyOrg(request.params.id);
       await removal.remove(sermon, sermon.created_by, { releaseQuota: false });

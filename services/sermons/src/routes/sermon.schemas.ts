@@ -127,3 +127,38 @@ export const DevotionalBody = Type.Object({
   closingPrayer: Type.Optional(Type.Unknown()),
   additionalScripture: Type.Optional(Type.Unknown()),
 }, { additionalProperties: true });
+
+/** The pipeline worker's view of a sermon (internal routes). */
+export const SermonWithProgressSchema = Type.Object({ sermon: SermonSchema, progress: ProgressSchema });
+
+/** What the pipeline's later steps read back: the transcript (with its words' timings and probabilities when asked) and the outline. */
+export const PipelineContentSchema = Type.Object({
+  transcript: Nullable(Type.Object({ text: Type.String(), words: Type.Optional(Type.Array(WordSchema)) })),
+  outline: Nullable(OpenObject),
+});
+
+/** Where a recording plays from: a short-lived signed link into sermons-raw, or the sermon's own media URL (no expiry). */
+export const PlaybackSchema = Type.Object({
+  url: Type.String(),
+  expiresAt: Nullable(Iso),
+  contentType: Nullable(Type.String()),
+  duration: Nullable(Type.Number({ description: 'seconds' })),
+});
+
+const guideOf = <T extends TSchema>(text: T, limits: { sections?: number; questions?: number } = {}) => Type.Object({
+  title: text,
+  introduction: text,
+  icebreaker: text,
+  sections: Type.Array(Type.Object({ point: text, scripture: text, quote: text, questions: Type.Array(text, limits.questions ? { maxItems: limits.questions } : {}) }), limits.sections ? { maxItems: limits.sections } : {}),
+  closing: Type.Object({ application: text, prayer: text }),
+});
+/** The small-group discussion guide (@lectern/workflow-contract/discussion-guide) as it is answered. */
+export const DiscussionGuideSchema = guideOf(Type.String());
+/** As the pipeline stores it: each text at most 4,000 characters, 50 sections of 20 questions at most. */
+export const DiscussionGuideBody = guideOf(Type.String({ maxLength: 4000 }), { sections: 50, questions: 20 });
+
+/** Clear of a migrated sermon: removed, or kept because it reached review (status says which). */
+export const MigratedSermonRemovalSchema = Type.Object({
+  removed: Type.Boolean(),
+  status: Nullable(Type.Union([Type.Literal('PROCESSING'), Type.Literal('REVIEW'), Type.Literal('PUBLISHED'), Type.Literal('FAILED')])),
+});

@@ -15,6 +15,7 @@ import type { SermonUseCases } from '../domain/sermon.use-cases.ts';
 import { sermonJson } from '../domain/sermon.mapper.ts';
 import { probeMedia } from './media.probe.ts';
 import type { UploadSigner } from './upload.signing.ts';
+import { SermonIdParams, UploadedSermonSchema } from '../routes/sermon.schemas.ts';
 
 export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -45,7 +46,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   app.put<{ Params: { id: string }; Querystring: { expires?: string; token?: string } }>('/uploads/:id', {
-    schema: { hide: true },
+    // Raw bytes, not JSON: left out of the OpenAPI document (API.md describes the PUT).
+    schema: { hide: true, params: SermonIdParams, response: { 200: UploadedSermonSchema } },
   }, async (request, reply) => {
     const { id } = request.params;
     const expires = Number(request.query.expires);
