@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { sql } from 'kysely';
@@ -206,13 +207,21 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
       const { id } = await upload(long.mp3, 'crash.mp3', 'audio/mpeg', 'Crash');
       const handle = temporal.client.workflow.getHandle(sermonPipelineWorkflowId(id));
       const checkpointSec = await waitForCheckpoint(handle);
+      const killedAt = Date.now();
       await worker!.stop('SIGKILL');
       // Restarted on the same machine: the checkpoint file is still in its scratch directory.
       worker = await startPipelineWorker(t.env, base, pieces, worker!.workDir);
-      const result = await inReview(id);
+      const restarted = worker;
+      const workerReadyAt = Date.now();
+      let resumedAt: number | undefined;
+      const watchResume = setInterval(() => {
+        if (resumedAt === undefined && restarted.output().includes('resuming transcription from')) resumedAt = Date.now();
+      }, 100);
+      const result = await inReview(id).finally(() => clearInterval(watchResume));
+      const reviewAt = Date.now();
       assert.equal(result.sermon.status, 'REVIEW', JSON.stringify(result.progress));
-      const resumedAt = Number(/resuming transcription from ([\d.]+) s/.exec(worker.output())?.[1]);
-      assert.ok(resumedAt >= checkpointSec, `resumed from ${resumedAt} s, the heartbeat named ${checkpointSec} s:\n${worker.output()}`);
+      const resumedFromSec = Number(/resuming transcription from ([\d.]+) s/.exec(worker.output())?.[1]);
+      assert.ok(resumedFromSec >= checkpointSec, `resumed from ${resumedFromSec} s, the heartbeat named ${checkpointSec} s:\n${worker.output()}`);
       const wer = wordErrorRate(long.text, result.transcript.text);
       assert.ok(wer <= 0.1, `word error rate after the resume ${(wer * 100).toFixed(1)}%`);
       const history = await handle.fetchHistory();
@@ -223,6 +232,13 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
       assert.equal(rows[0]?.n, 5, 'five devotionals, no duplicates');
       const events = await sql<{ n: number }>`select count(*)::int as n from outbox where key = ${id} and type = 'sermons.sermon.ready-for-review.v1'`.execute(t.app.kit.db);
       assert.equal(events.rows[0]?.n, 1, 'ready for review once');
+      const sec = (from: number, to: number | undefined) => (to === undefined ? 'not seen' : `${((to - from) / 1000).toFixed(1)} s`);
+      console.log(
+        `fault worker-sigkill-mid-step: killed mid-transcription at the ${checkpointSec} s checkpoint of ${Math.round(Number(result.sermon.duration))} s of audio; lost 0 (REVIEW reached, word error rate ${(wer * 100).toFixed(1)}%), ` +
+          `applied twice 0 (5 devotionals, ready-for-review event ${events.rows[0]?.n}, transcription attempts ${started?.activityTaskStartedEventAttributes?.attempt}); ` +
+          `new worker serving ${sec(killedAt, workerReadyAt)} after the kill, the step resumed from ${resumedFromSec} s ${sec(killedAt, resumedAt)} after the kill, ` +
+          `REVIEW ${sec(killedAt, reviewAt)} after the kill (${sec(workerReadyAt, reviewAt)} after the new worker started); load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      );
     } finally {
       rmSync(long.dir, { recursive: true, force: true });
     }
