@@ -4,13 +4,13 @@
 // a company-domain staff user; the console pages pass the 390 px and axe-core checks. Real parts:
 // identity, comms, billing (+ the Stripe stand-in), the edge, Chromium. The migration pages while
 // a migration runs are checked in migration.journey.
-import { test, beforeAll, afterAll } from '@jest/globals';
+import { test, beforeAll } from '@jest/globals';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { assertFrontEndsBuilt, launchBrowser, screenshot } from './frontend.helpers.ts';
-import { startStack, identityCall } from './stack.helpers.ts';
+import type { Page } from 'playwright-core';
+import { screenshot } from './frontend.helpers.ts';
+import { browserJourney, DESKTOP } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
-import { apiSignIn, PASSWORD, seedOrganization, seedPerson } from './auth.fixtures.ts';
+import { enableFlags, PASSWORD, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
 import { assertNoOverflowAt390 } from './page-quality.helpers.ts';
@@ -18,31 +18,20 @@ import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
 const RUN = { timeout: 300_000 } as const;
 
+const journey = browserJourney({ billing: true });
+const { pageErrors } = journey;
 let stack: Stack;
-let browser: Browser;
 let page: Page;
 let staff: Person;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  assertFrontEndsBuilt();
-  stack = await startStack({ billing: true });
-  browser = await launchBrowser();
+  stack = journey.stack;
   const orgId = await seedOrganization(stack, `Cornerstone ${Date.now().toString(36)}`);
   staff = await seedPerson(stack, orgId, 'ADMIN', { email: `funnel-${Date.now()}@lectern.app`, staffUser: true });
-  const token = await apiSignIn(stack, staff);
-  for (const key of ['features_staff_console_enabled', 'rss_migration_enabled', 'analytics_enabled']) {
-    await identityCall(stack.origin, 'PUT', `/flags/${key}`, { enabled: true }, token);
-  }
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await enableFlags(stack, staff, ['features_staff_console_enabled', 'rss_migration_enabled', 'analytics_enabled']);
+  page = await journey.newPage();
 }, 2 * RUN.timeout);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 /** The console's funnel counts as the page shows them (after a reload). */
 async function funnelOnPage(): Promise<Record<'landing' | 'pricing' | 'signup' | 'paid', number>> {
@@ -58,7 +47,7 @@ test('a visitor going landing → pricing → signup moves the console funnel; e
   await page.getByRole('heading', { name: 'Staff Console' }).waitFor(VISIBLE);
   const before = await funnelOnPage();
 
-  const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const visitorContext = await journey.browser.newContext({ viewport: DESKTOP });
   const visitor = await visitorContext.newPage();
   const sent: string[] = [];
   visitor.on('request', (request) => {
