@@ -58,6 +58,8 @@ const Actions = styled.div`
   gap: 0.75rem;
 `;
 
+const STOP_REQUESTED = 'Migration stop requested. Awaiting confirmation...';
+
 export const CLEAR_CONFIRMATION = 'Clear all sermons from this migration that have not completed review? This cannot be undone.';
 
 export function MigrationProcessing({ migrationId, queue, steps, liveError, onStartNew }: {
@@ -73,6 +75,8 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
   const status = queue?.status ?? null;
   const percent = queue ? progressPercent(queue.processedVideos, queue.totalVideos) : 0;
   const stopped = status === 'cancelled';
+  // Once the workflow confirms the stop, the "stopped" panel replaces the request's note.
+  const shownNote = stopped && note === STOP_REQUESTED ? null : note;
 
   async function requestStop() {
     setStop('pending');
@@ -80,7 +84,7 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
     try {
       await consoleApi.cancel(migrationId);
       setStop('success');
-      setNote('Migration stop requested. Awaiting confirmation...');
+      setNote(STOP_REQUESTED);
       showToast({ kind: 'success', title: 'Migration cancellation requested' });
     } catch (failure) {
       setStop('error');
@@ -108,7 +112,7 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
   return (
     <Card aria-live="polite">
       <Header>
-        {showsSpinner(status, stop, clear) && <span aria-hidden="true"><Spinner label="" /></span>}
+        {showsSpinner(status, stop, clear) && <span aria-hidden="true"><Spinner label="" inline /></span>}
         <h2>{processingTitle(status, stop, clear)}</h2>
         <Badge data-testid="migration-status">{statusBadge(status)}</Badge>
       </Header>
@@ -122,7 +126,7 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
         <p data-testid="current-video">Video {queue.currentVideo} of {queue.totalVideos}: {queue.currentVideoTitle}</p>
       )}
       {liveError && <ErrorText role="alert">{liveError}</ErrorText>}
-      {note && <p role="status">{note}</p>}
+      {shownNote && <p role="status">{shownNote}</p>}
       {/* Focusable: the list scrolls on its own, and a keyboard user must be able to scroll it. */}
       <Steps aria-label="Migration steps" data-testid="migration-steps" tabIndex={0}>
         {steps.map((step) => (

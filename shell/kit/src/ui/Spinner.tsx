@@ -2,12 +2,12 @@ import styled, { keyframes } from 'styled-components';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
-const Wrap = styled.div`
-  display: flex;
+const Wrap = styled.div<{ $inline: boolean }>`
+  display: ${({ $inline }) => ($inline ? 'inline-flex' : 'flex')};
   align-items: center;
   justify-content: center;
   gap: 0.75rem;
-  padding: 3rem 1rem;
+  padding: ${({ $inline }) => ($inline ? '0' : '3rem 1rem')};
   color: ${({ theme }) => theme.colors.inkMuted};
 `;
 
@@ -20,12 +20,12 @@ const Ring = styled.span`
   animation: ${spin} 0.8s linear infinite;
 `;
 
-/** Loading indicator with an accessible label. */
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+/** Loading indicator with an accessible label; `inline` sits beside text (a heading) instead of filling a block. */
+export function Spinner({ label = 'Loading…', inline = false }: { label?: string; inline?: boolean }) {
   return (
-    <Wrap role="status" aria-live="polite">
+    <Wrap role="status" aria-live="polite" $inline={inline}>
       <Ring aria-hidden="true" />
-      <span>{label}</span>
+      {label && <span>{label}</span>}
     </Wrap>
   );
 }
