@@ -71,6 +71,16 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
       let loadSec = 0;
       let stderr = '';
       let pending = '';
+      // The caller's listeners run inside a stream event, where a throw would end the whole worker
+      // process: a failing listener fails this transcription instead.
+      const notify = (listener: string, call: () => void) => {
+        try {
+          call();
+        } catch (error) {
+          failure ||= `the ${listener} listener failed: ${error instanceof Error ? error.message : String(error)}`;
+          kill();
+        }
+      };
       const handle = (raw: string) => {
         if (!raw.trim() || options.signal?.aborted) return;
         let line: Line;
@@ -85,9 +95,9 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
           for (const word of line.words) if (word.word) words.push({ word: word.word, start: word.start, end: word.end, probability: word.probability });
         } else if (line.type === 'progress') {
           const percent = options.durationSec ? Math.min(100, (line.processedSec / options.durationSec) * 100) : null;
-          options.onProgress?.({ processedSec: line.processedSec, percent });
+          notify('progress', () => options.onProgress?.({ processedSec: line.processedSec, percent }));
         } else if (line.type === 'piece') {
-          options.onCheckpoint?.({ endSec: line.endSec, language: line.language, segments: [...segments], words: [...words] });
+          notify('checkpoint', () => options.onCheckpoint?.({ endSec: line.endSec, language: line.language, segments: [...segments], words: [...words] }));
         } else if (line.type === 'done') done = line;
         else if (line.type === 'error') failure = line.message;
       };

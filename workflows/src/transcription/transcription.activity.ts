@@ -97,11 +97,18 @@ export async function transcribeInActivity(
       ...(checkpointFile
         ? {
             onCheckpoint: (piece: TranscriptCheckpoint) => {
-              writeCheckpoint(checkpointFile, {
-                ...piece,
-                segments: [...(resumed?.segments ?? []), ...piece.segments],
-                words: [...(resumed?.words ?? []), ...piece.words],
-              });
+              // A checkpoint only saves a retry some work: one that cannot be written (the work
+              // folder removed by a cancelled run, a full disk) is skipped and never named.
+              try {
+                writeCheckpoint(checkpointFile, {
+                  ...piece,
+                  segments: [...(resumed?.segments ?? []), ...piece.segments],
+                  words: [...(resumed?.words ?? []), ...piece.words],
+                });
+              } catch (error) {
+                options.log?.(`transcription checkpoint at ${piece.endSec} s not saved: ${error instanceof Error ? error.message : String(error)}`);
+                return;
+              }
               progress.checkpoint(piece.endSec);
             },
           }

@@ -79,3 +79,22 @@ test('cancelling the activity (Stop) stops the recogniser', async () => {
   assert.ok(beats.length >= 1);
   assert.ok(Date.now() - started < 60_000);
 }, 120_000);
+
+test('a checkpoint that cannot be written (its folder removed by a cancelled run) is skipped: the transcript still comes back, and no heartbeat names it', async () => {
+  const { env, beats } = activityEnv();
+  const transcriber = createFasterWhisperTranscriber({ ...asr, chunkSec: 10 });
+  const gone = path.join(recording.dir, 'removed-work-folder', 'transcript.checkpoint.json');
+  const lines: string[] = [];
+  const transcript = await inActivity(env, () => transcribeInActivity(transcriber, recording.wav, { checkpointFile: gone, log: (line) => lines.push(line) }));
+  assert.ok(transcript.words.length > 0);
+  assert.ok(lines.some((line) => /checkpoint at .* not saved/.test(line)), lines.join('\n'));
+  assert.equal(beats.filter((beat) => beat.checkpointSec).length, 0);
+}, 300_000);
+
+test('a listener that throws fails the transcription instead of the worker process', async () => {
+  const transcriber = createFasterWhisperTranscriber({ ...asr, chunkSec: 10 });
+  await assert.rejects(
+    transcriber.transcribe(recording.wav, { onCheckpoint: () => { throw new Error('disk full'); } }),
+    /the checkpoint listener failed: disk full/,
+  );
+}, 300_000);
