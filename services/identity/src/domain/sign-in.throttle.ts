@@ -9,16 +9,19 @@
 // Order in the sign-in route: captcha → begin() → verify password (hasher.verify with null for
 // an unknown e-mail) → succeeded() or nothing → answer.
 
+/** "Too many …. Please try again in N minute(s)." — the one wording of every throttled refusal. */
+export function tryAgainLater(tooMany: string, retryAfterMs: number): string {
+  const minutes = Math.ceil(retryAfterMs / 60_000);
+  return `${tooMany}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 export const SIGN_IN_MESSAGES = {
   /** Spec 000 §8: the only answer to an unknown e-mail, a wrong password or an account without one. */
   invalidCredentials: 'Invalid email or password',
   welcome: 'Welcome back!',
   failed: 'Failed to sign in',
   // Not quoted by the spec: Lectern's wording.
-  throttled: (retryAfterMs: number) => {
-    const minutes = Math.ceil(retryAfterMs / 60_000);
-    return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  },
+  throttled: (retryAfterMs: number) => tryAgainLater('Too many sign-in attempts', retryAfterMs),
 } as const;
 
 export type CredentialFailure = 'unknown-email' | 'wrong-password' | 'no-password';

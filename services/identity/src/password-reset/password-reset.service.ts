@@ -8,6 +8,7 @@ import { createEvent } from '@lectern/events';
 import type { IdentityContext } from '../context.ts';
 import type { Db } from '../data/database.ts';
 import { evaluatePassword } from '../domain/password.policy.ts';
+import { tryAgainLater } from '../domain/sign-in.throttle.ts';
 import { isValidEmail, normaliseEmail } from '../domain/signup.rules.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { findUserByEmail } from '../profile/user.repository.ts';
@@ -26,10 +27,7 @@ export const PASSWORD_RESET_MESSAGES = {
   invalidEmail: 'Enter a valid email address',
   invalidToken: 'This password link is invalid, has expired or was already used. Please ask for a new one.',
   updated: 'Your password has been updated. Please sign in with your new password.',
-  throttled: (retryAfterMs: number) => {
-    const minutes = Math.ceil(retryAfterMs / 60_000);
-    return `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  },
+  throttled: (retryAfterMs: number) => tryAgainLater('Too many password reset requests', retryAfterMs),
 } as const;
 
 /** `${PUBLIC_ORIGIN}/reset-password#token=…`: in the fragment, so no server or proxy log ever sees it. */

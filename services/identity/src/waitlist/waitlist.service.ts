@@ -11,6 +11,7 @@ import { appendEvent, ErrorCode, type SecretBox } from '@lectern/service-kit';
 import { createEvent } from '@lectern/events';
 import type { IdentityContext } from '../context.ts';
 import type { Db } from '../data/database.ts';
+import { tryAgainLater } from '../domain/sign-in.throttle.ts';
 import { isValidEmail, normaliseEmail } from '../domain/signup.rules.ts';
 import { formError, identityError } from '../http/identity.errors.ts';
 import { hashToken, newOpaqueToken } from '../session/refresh-token.repository.ts';
@@ -30,10 +31,7 @@ export const WAITLIST_MESSAGES = {
   alreadyConfirmed: 'This email address is already on the waiting list.',
   tokenExpired: 'Token expired',
   invalidToken: 'This confirmation link is not valid.',
-  throttled: (retryAfterMs: number) => {
-    const minutes = Math.ceil(retryAfterMs / 60_000);
-    return `Too many requests to join the waiting list. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  },
+  throttled: (retryAfterMs: number) => tryAgainLater('Too many requests to join the waiting list', retryAfterMs),
 } as const;
 
 export type WaitlistConfirmStatus = 'confirmed' | 'already_confirmed';
