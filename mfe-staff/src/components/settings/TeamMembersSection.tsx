@@ -2,30 +2,15 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorPanel, showToast, Spinner, useSession } from '@lectern/shell-kit';
-import { EditField, Row } from '../form.styles.ts';
+import { EditField, ItemList, Row } from '../form.styles.ts';
 import { messageOf, showFailure, useResource } from '../../hooks/useResource.ts';
 import { settingsApi, type PendingInvite } from '../../settings/settings.client.ts';
 import { canManageInvites, DEFAULT_INVITE_ROLE, INVITE_ROLES, isExpired, seatsLine, SETTINGS_MESSAGES } from '../../settings/settings.rules.ts';
 
-const List = styled.ul`
-  list-style: none;
+// The settings lists' row style, with rows that wrap (a member's name, role badge and actions).
+const List = styled(ItemList)`
   margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.5rem;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: 0.5rem;
-    padding: 0.6rem 0.75rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-  }
-  span {
-    overflow-wrap: anywhere;
-  }
+  li { flex-wrap: wrap; }
 `;
 
 const Badge = styled.span`
