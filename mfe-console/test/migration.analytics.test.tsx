@@ -7,28 +7,19 @@
 import { afterEach, beforeAll, expect, test } from '@jest/globals';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flagsStore, startAnalytics, ThemeRoot, type Analytics } from '@lectern/shell-kit';
+import { ThemeRoot } from '@lectern/shell-kit';
+import { startAnalyticsForTests, type CollectorReader } from '@lectern/shell-kit/testing';
 import { MigrationSetup } from '../src/migration/MigrationSetup.tsx';
 import { FEED, ORGS, serve, type Answer, type Sent } from './fake.console-api.ts';
 
-let analytics: Analytics;
+let collector: CollectorReader;
 /** The page's answer may take a while on a loaded machine (the default wait is 1 s). */
 const SLOW = { timeout: 15_000 };
 
 beforeAll(() => {
-  flagsStore.getState().loaded({ analytics_enabled: true });
-  analytics = startAnalytics();
+  collector = startAnalyticsForTests();
 });
 afterEach(cleanup);
-
-/** The capture events (not page views or clicks) that reached the collector. */
-function capturedEvents(sent: Sent[]): { name: string; properties?: Record<string, unknown> }[] {
-  analytics.flush();
-  return sent
-    .filter((s) => s.method === 'POST' && s.path === '/api/identity/analytics/events')
-    .flatMap((s) => (s.body as { events: { name: string; properties?: Record<string, unknown> }[] }).events)
-    .filter((e) => !e.name.startsWith('$'));
-}
 
 async function startMigration(startAnswer: Answer): Promise<Sent[]> {
   const sent = serve({ 'GET /api/identity/organizations/public': ORGS, 'POST /api/migration/rss/parse': FEED, 'POST /api/migration/migrations': startAnswer });
@@ -51,11 +42,11 @@ async function startMigration(startAnswer: Answer): Promise<Sent[]> {
 
 test('a started migration sends migration_started with the videos queued', async () => {
   const sent = await startMigration({ status: 201, body: { success: true, migrationId: 'm-1', message: 'Queued 10 videos' } });
-  await waitFor(() => expect(capturedEvents(sent)).toEqual([{ name: 'migration_started', path: '/', properties: { videos: 10 }, ageMs: expect.any(Number) }]), SLOW);
+  await waitFor(() => expect(collector.captured(sent)).toEqual([{ name: 'migration_started', properties: { videos: 10 } }]), SLOW);
 });
 
 test('a refused start sends no capture event', async () => {
   const sent = await startMigration({ status: 409, body: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'A migration is already running for this organization.' } });
   await screen.findByRole('alert', {}, SLOW);
-  expect(capturedEvents(sent)).toEqual([]);
+  expect(collector.captured(sent)).toEqual([]);
 });

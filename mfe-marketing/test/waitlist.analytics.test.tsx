@@ -7,27 +7,18 @@
 import { afterEach, beforeAll, expect, test } from '@jest/globals';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flagsStore, startAnalytics, type Analytics } from '@lectern/shell-kit';
+import { startAnalyticsForTests, type CollectorReader } from '@lectern/shell-kit/testing';
 import { showWaitlist } from './waitlist.render.tsx';
-import { installIdentityApi, type Call } from './fake.identity.ts';
+import { installIdentityApi } from './fake.identity.ts';
 
-let analytics: Analytics;
+let collector: CollectorReader;
 /** The page's answer may take a while on a loaded machine (the default wait is 1 s). */
 const SLOW = { timeout: 15_000 };
 
 beforeAll(() => {
-  flagsStore.getState().loaded({ analytics_enabled: true });
-  analytics = startAnalytics();
+  collector = startAnalyticsForTests();
 });
 afterEach(cleanup);
-
-/** Every event body that reached the collector, and the capture events (not page views or clicks) among them. */
-function collected(calls: Call[]): { bodies: string; captured: { name: string; properties?: unknown }[] } {
-  analytics.flush();
-  const posts = calls.filter((c) => c.method === 'POST' && c.path === '/analytics/events');
-  const events = posts.flatMap((c) => (c.body as { events: { name: string; properties?: unknown }[] }).events);
-  return { bodies: JSON.stringify(posts.map((c) => c.body)), captured: events.filter((e) => !e.name.startsWith('$')).map(({ name, properties }) => ({ name, properties })) };
-}
 
 const problem = (status: number, detail: string) => ({ status, body: { type: 'about:blank', title: 'Refused', status, detail } });
 
@@ -37,9 +28,8 @@ test('joining the waiting list sends waitlist_joined (source marketing-landing) 
   await userEvent.type(screen.getByLabelText('Join the waiting list with your e-mail address'), 'ruth@example.org');
   await userEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
   await screen.findByRole('heading', { name: 'Check your inbox' }, SLOW);
-  const { bodies, captured } = collected(api.calls);
-  expect(captured).toEqual([{ name: 'waitlist_joined', properties: { source: 'marketing-landing' } }]);
-  expect(bodies).not.toMatch(/@/);
+  expect(collector.captured(api.calls)).toEqual([{ name: 'waitlist_joined', properties: { source: 'marketing-landing' } }]);
+  expect(JSON.stringify(collector.bodies(api.calls))).not.toMatch(/@/);
 });
 
 test('a refused join sends nothing', async () => {
@@ -48,7 +38,7 @@ test('a refused join sends nothing', async () => {
   await userEvent.type(screen.getByLabelText('Join the waiting list with your e-mail address'), 'ann@example.org');
   await userEvent.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
   await screen.findByRole('alert', {}, SLOW);
-  expect(collected(api.calls).captured).toEqual([]);
+  expect(collector.captured(api.calls)).toEqual([]);
 });
 
 test('a confirmed link sends waitlist_confirmed once (the page mounted twice), without the token', async () => {
@@ -59,9 +49,8 @@ test('a confirmed link sends waitlist_confirmed once (the page mounted twice), w
   cleanup();
   showWaitlist(`/waitlist/confirm?token=${token}`);
   await screen.findByRole('heading', { name: 'You’re in!' }, SLOW);
-  const { bodies, captured } = collected(api.calls);
-  expect(captured).toEqual([{ name: 'waitlist_confirmed', properties: { source: 'marketing-landing' } }]);
-  expect(bodies).not.toContain(token);
+  expect(collector.captured(api.calls)).toEqual([{ name: 'waitlist_confirmed', properties: { source: 'marketing-landing' } }]);
+  expect(JSON.stringify(collector.bodies(api.calls))).not.toContain(token);
 });
 
 test.each([
@@ -71,5 +60,5 @@ test.each([
   const api = installIdentityApi({ 'GET /waitlist/confirm': () => answer });
   showWaitlist(`/waitlist/confirm?token=other-${Math.random().toString(36).slice(2)}`);
   await screen.findByRole('heading', { name: heading }, SLOW);
-  expect(collected(api.calls).captured).toEqual([]);
+  expect(collector.captured(api.calls)).toEqual([]);
 });
