@@ -7,6 +7,11 @@ export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /** Sermons never looked at while tuning (README.md: decided before any tuning). */
 export const HELD_BACK = new Set(['03', '06', '09', '12']);
+/** Held back in session 6, written after the first held-back set had been read twice (README.md). */
+export const SEALED = new Set(['16', '17', '18', '19']);
+
+/** Which figures a sermon counts in: the tuning set, the first held-back set, or the sealed one. */
+export type EvalGroup = 'tune' | 'held' | 'sealed';
 
 export type Paragraph = { voice: 'main' | 'reader'; kind: 'content' | 'announce' | 'altar'; text: string };
 export type AnnotatedReference = { osis: string; words: string };
@@ -16,6 +21,7 @@ export type EvalSermon = {
   id: string;
   file: string;
   heldBack: boolean;
+  group: EvalGroup;
   title: string;
   speaker: string;
   style: string;
@@ -75,7 +81,8 @@ export function parseSermon(file: string, source: string): EvalSermon {
   return {
     id,
     file,
-    heldBack: HELD_BACK.has(id),
+    heldBack: HELD_BACK.has(id) || SEALED.has(id),
+    group: SEALED.has(id) ? 'sealed' : HELD_BACK.has(id) ? 'held' : 'tune',
     title: need('title'),
     speaker: need('speaker'),
     style: need('style'),

@@ -2,6 +2,8 @@
 // devotionals by the product's own steps; prints WER, scripture and property figures per sermon,
 // for the tuning set and for the held-back set. See README.md.
 //   EVAL_ONLY=01,05        only these sermons
+//   EVAL_SET=tune          only one group: tune | held | sealed (README.md: the split)
+//   EVAL_SUMMARY=1         print the summary lines only (for reading held-back figures without their rows)
 //   EVAL_VERBOSE=1         why each property or reference failed
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
 //   EVAL_VOCABULARY=on     decode with the Bible vocabulary as Whisper hotwords (measured worse: ADR 0016)
@@ -42,7 +44,9 @@ const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR 
 const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
 const usePrompt = process.env.EVAL_PROMPT === 'on';
 const scriptureText = new DiathekeScriptureText();
-const sermons = loadSermons().filter((s) => !only || only.includes(s.id));
+const onlySet = process.env.EVAL_SET;
+const summaryOnly = process.env.EVAL_SUMMARY === '1';
+const sermons = loadSermons().filter((s) => (!only || only.includes(s.id)) && (!onlySet || s.group === onlySet));
 const rows: Row[] = [];
 
 for (const sermon of sermons) {
@@ -80,7 +84,7 @@ for (const sermon of sermons) {
   };
   rows.push(row);
   log(`${sermon.id} done (${transcript.cached ? 'cached transcript' : `transcribed in ${transcript.elapsedSec.toFixed(0)} s`})`);
-  if (verbose) {
+  if (verbose && !(summaryOnly && sermon.heldBack)) {
     log(`  transcript: ${transcript.text.slice(0, 4000)}`);
     log(`  cited: ${row.modes.join(' ')}; missed/inexact: ${row.scripture.missed.join(' ') || '-'}; invented: ${row.scripture.invented.join(' ') || '-'}`);
     log(`  theme: ${outline.theme} | titles: ${outline.mainPoints.map((p) => p.title).join(' | ')}`);
@@ -90,14 +94,15 @@ for (const sermon of sermons) {
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(4)} %`);
 const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
-const header = `id  set   style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
+const header = `id  set    style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
 const lines: string[] = [`Lectern content evaluation (model ${modelName}${useVocabulary ? ', Bible vocabulary hint' : ''}${usePrompt ? ', Bible-aware initial prompt' : ''})`, header];
 for (const r of rows) {
+  if (summaryOnly && r.sermon.heldBack) continue;
   const s = r.scripture;
   lines.push(
     [
       r.sermon.id.padEnd(3),
-      (r.sermon.heldBack ? 'held' : 'tune').padEnd(5),
+      r.sermon.group.padEnd(6),
       r.sermon.style.padEnd(11),
       r.audioSec.toFixed(0).padStart(4),
       `${(r.wer * 100).toFixed(1).padStart(5)}%`,
@@ -128,7 +133,13 @@ function summary(name: string, set: Row[]): string[] {
       ` | asr ${sum((r) => r.asrSec).toFixed(0)} s (${(sum((r) => r.asrSec) / sum((r) => r.audioSec)).toFixed(2)}× audio), content ${sum((r) => r.contentSec).toFixed(1)} s`,
   ];
 }
-lines.push('', ...summary('tuning set', rows.filter((r) => !r.sermon.heldBack)), ...summary('held back ', rows.filter((r) => r.sermon.heldBack)), ...summary('all       ', rows));
+lines.push(
+  '',
+  ...summary('tuning set', rows.filter((r) => r.sermon.group === 'tune')),
+  ...summary('held back (03, 06, 09, 12)', rows.filter((r) => r.sermon.group === 'held')),
+  ...summary('sealed held back (16-19)', rows.filter((r) => r.sermon.group === 'sealed')),
+  ...summary('all       ', rows),
+);
 process.stdout.write(`${lines.join('\n')}\n`);
 if (process.env.EVAL_JSON) {
   fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(rows.map((r) => ({ ...r, sermon: r.sermon.id })), null, 2));
