@@ -37,20 +37,26 @@ export function browserJourney(options: StackOptions = {}): BrowserJourney {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   const pageErrors: string[] = [];
+  // A set-up that Jest timed out is still starting: afterAll gives it up, which stops what it started.
+  const startUp = new AbortController();
+  let starting: Promise<Stack> | undefined;
 
   // The set-up and tear-down times go to stderr: they are the journeys' fixed cost in CI.
   beforeAll(async () => {
     assertFrontEndsBuilt();
     const since = performance.now();
-    stack = await startStack(options);
+    starting = startStack({ ...options, signal: startUp.signal });
+    stack = await starting;
     browser = await launchBrowser();
     process.stderr.write(`[journey] stack and browser ready in ${((performance.now() - since) / 1000).toFixed(1)} s\n`);
   });
 
   afterAll(async () => {
     const since = performance.now();
+    startUp.abort(new Error('the journey ended before its stack was ready'));
+    const started = await starting?.catch(() => undefined);
     await browser?.close();
-    await stack?.stop();
+    await started?.stop();
     process.stderr.write(`[journey] stopped in ${((performance.now() - since) / 1000).toFixed(1)} s\n`);
   });
 

@@ -2,17 +2,16 @@
 // asked), the identity and comms services (and on request the sermons service with the pipeline
 // worker) as child processes on free ports, and the edge in this process, all on one origin.
 // Under `npm test` the shared test infrastructure is used; alone, a private one is started.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { asrEnv, ensureAsr, getTestInfra, mailOf, patience, startPrivateInfra } from '@lectern/local-stack/testing';
+import { asrEnv, ensureAsr, getTestInfra, mailOf, ManagedProcess, patience, startPrivateInfra } from '@lectern/local-stack/testing';
 import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
@@ -31,9 +30,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, timeoutMs = patience(180_000)): Promise<void> {
+async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, signal: AbortSignal, timeoutMs = patience(180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    signal.throwIfAborted();
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
@@ -92,28 +92,33 @@ export interface StackOptions {
    * the edge round-robining between them, as Kubernetes runs 2 replicas.
    */
   instances?: 1 | 2;
+  /**
+   * Gives up the start-up (a journey's set-up that timed out): every process and server started
+   * so far is stopped and startStack rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
-function startChild(name: string, script: string, cwd: string, env: Record<string, string>, logDir: string): { child: ChildProcess; logFile: string } {
+/**
+ * A service or worker in a process group of its own (the supervisor's: SIGKILLed at exit if still
+ * running, so a Jest run that gives up on a journey leaves nothing behind).
+ */
+function startChild(name: string, script: string, cwd: string, env: Record<string, string>, logDir: string): ManagedProcess {
   const logFile = join(logDir, `${name}.log`);
-  const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return { child, logFile };
+  writeFileSync(logFile, '');
+  return new ManagedProcess({ name, command: process.execPath, args: ['--disable-warning=ExperimentalWarning', script], cwd, env, logFile });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+/** SIGTERM to the process (it stops what it runs itself), SIGKILL to its group after 30 s. */
+async function stopChild(child: ManagedProcess): Promise<void> {
+  await child.stop(30_000, 'SIGTERM', true);
 }
 
 /** The worker has no HTTP port: it is ready once it says it serves its task queue. */
-async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, timeoutMs = patience(180_000)): Promise<void> {
+async function waitForLine(child: ChildProcess, pattern: RegExp, name: string, logFile: string, signal: AbortSignal, timeoutMs = patience(180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    signal.throwIfAborted();
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready; see ${logFile}:\n${tail(logFile)}`);
     if (pattern.test(tail(logFile))) return;
     await sleep(250);
@@ -138,14 +143,34 @@ function prebuiltWorkflowBundle(): Record<string, string> {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const started: Array<() => Promise<unknown>> = [];
+  const stopStarted = async (): Promise<void> => {
+    for (const stop of started.splice(0).reverse()) await stop().catch((error: unknown) => process.stderr.write(`[stack] stopping: ${String(error)}\n`));
+  };
+  try {
+    return await assembleStack(options, options.signal ?? new AbortController().signal, started, stopStarted);
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+}
+
+/** Starts the parts in order, recording in `started` how to stop each (stopStarted runs them backwards). */
+async function assembleStack(options: StackOptions, signal: AbortSignal, started: Array<() => Promise<unknown>>, stopStarted: () => Promise<void>): Promise<Stack> {
   const withMigration = options.migration === true;
   const withSermons = options.sermons === true || withMigration;
   const components: ComponentName[] = ['postgres', 'kafka', 'mail', ...(withSermons ? (['temporal'] as const) : [])];
   const infra = process.env.LECTERN_TEST_INFRA === '1' ? await getTestInfra() : await startPrivateInfra(components);
+  started.push(() => infra.stop());
   const mail = mailOf(infra);
   const run = `e2e_${randomBytes(4).toString('hex')}`;
   const services: ServiceName[] = [...(['identity', 'comms'] as const), ...(withSermons ? (['sermons'] as const) : []), ...(options.billing ? (['billing'] as const) : []), ...(withMigration ? (['migration'] as const) : [])];
+  const scratch: string[] = [];
+  started.push(async () => {
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
   const feeds = withMigration ? await startFeedServer({ stallMs: 60_000 }) : null;
+  if (feeds) started.push(() => feeds.close());
   const edgePort = await freePort();
   const ports = {} as Record<ServiceName, number>;
   for (const name of services) ports[name] = await freePort();
@@ -154,10 +179,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const infraEnv = infra.env();
   const logDir = join(resultsDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const children: ChildProcess[] = [];
+  const children: ManagedProcess[] = [];
+  let worker: ManagedProcess | undefined;
+  // The worker first, so that it finishes its activity calls before the services go away.
+  started.push(async () => {
+    if (worker) await stopChild(worker);
+    await Promise.all(children.map(stopChild));
+  });
   const instances: Partial<Record<ServiceName, string[]>> = {};
-  const scratch: string[] = [];
   const churchSystems = await startChurchSystems({ people: 250 });
+  started.push(() => churchSystems.close());
   // seals secrets at rest (SMTP passwords, integration credentials) in every service that keeps some
   const secretKeys = `e2e:${randomBytes(32).toString('base64')}`;
 
@@ -186,6 +217,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
     stripe = createStripeStandIn({ webhookUrl: `http://127.0.0.1:${ports.billing}/api/billing/webhooks/stripe`, webhookSecret });
     await stripe.start();
+    started.push(() => stripe!.stop());
     billingEnv = { STRIPE_API_BASE: stripe.baseUrl, STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, PAYMENT_ADAPTER: 'test-card' };
   }
 
@@ -227,26 +259,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SECRET_KEYS: secretKeys,
       ...extra,
     };
-    const { child, logFile } = startChild(name, script, cwd, env, logDir);
-    children.push(child);
-    await waitReady(`http://127.0.0.1:${ports[name]}/api/${name}/readyz`, child, name, logFile);
+    const first = startChild(name, script, cwd, env, logDir);
+    children.push(first);
+    await waitReady(`http://127.0.0.1:${ports[name]}/api/${name}/readyz`, first.child, name, first.logFile, startup.signal);
     instances[name] = [`http://127.0.0.1:${ports[name]}`];
     if (options.instances === 2 && (name === 'identity' || name === 'sermons')) {
       // The second instance after the first is ready (migrations applied once), with its own port.
       const port = await freePort();
       const second = startChild(`${name}-2`, script, cwd, { ...env, PORT: String(port) }, logDir);
-      children.push(second.child);
-      await waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, second.child, `${name}-2`, second.logFile);
+      children.push(second);
+      await waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, second.child, `${name}-2`, second.logFile, startup.signal);
       instances[name].push(`http://127.0.0.1:${port}`);
     }
   };
 
-  let worker: ChildProcess | undefined;
   const startWorker = async (): Promise<void> => {
     const asr = await ensureAsr((line) => process.stderr.write(`[asr] ${line}\n`));
     const workDir = mkdtempSync(join(tmpdir(), 'lectern-e2e-pipeline-'));
     scratch.push(workDir);
-    const { child, logFile } = startChild('worker', join(repoRoot, 'workflows/src/worker.ts'), join(repoRoot, 'workflows'), {
+    signal.throwIfAborted();
+    worker = startChild('worker', join(repoRoot, 'workflows/src/worker.ts'), join(repoRoot, 'workflows'), {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? tmpdir(),
       ...sermonsEnv,
@@ -254,20 +286,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SERMONS_INTERNAL_URL: `http://127.0.0.1:${ports.sermons}`,
       PIPELINE_WORK_DIR: workDir,
     }, logDir);
-    worker = child;
-    await waitForLine(child, /serving task queue/, 'worker', logFile);
+    await waitForLine(worker.child, /serving task queue/, 'worker', worker.logFile, startup.signal);
   };
 
-  // The worker first, so that it finishes its activity calls before the services go away.
-  const stopChildren = async (): Promise<void> => {
-    if (worker) await stopChild(worker);
-    await Promise.all(children.map(stopChild));
-  };
-  const failed = (await Promise.allSettled([...services.map(startService), ...(withSermons ? [startWorker()] : [])])).find((result) => result.status === 'rejected');
-  if (failed) {
-    await stopChildren();
-    throw failed.reason;
-  }
+  // The first part that fails (or the caller giving up) ends the others' waits at once.
+  const startup = new AbortController();
+  signal.addEventListener('abort', () => startup.abort(signal.reason), { once: true });
+  const starting = [...services.map(startService), ...(withSermons ? [startWorker()] : [])].map((part) =>
+    part.catch((error: unknown) => {
+      startup.abort(error);
+      throw error;
+    }),
+  );
+  const failed = (await Promise.allSettled(starting)).find((result) => result.status === 'rejected');
+  if (failed) throw startup.signal.reason ?? failed.reason;
+  signal.throwIfAborted();
 
   const edge = await startEdge(
     {
@@ -279,8 +312,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     edgePort,
   );
+  started.push(() => edge.close());
   const identityDb = new pg.Pool({ connectionString: infraEnv.DATABASE_URL, max: 2, options: `-c search_path=${run}_identity` });
   const sermonsDb = withSermons ? new pg.Pool({ connectionString: infraEnv.DATABASE_URL, max: 2, options: `-c search_path=${run}_sermons` }) : null;
+  started.push(async () => {
+    await identityDb.end();
+    await sermonsDb?.end();
+  });
 
   return {
     origin,
@@ -293,17 +331,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(stripe ? { stripe } : {}),
     churchSystems,
     feeds,
-    async stop() {
-      await feeds?.close();
-      await edge.close();
-      await stripe?.stop();
-      await churchSystems.close();
-      await identityDb.end();
-      await sermonsDb?.end();
-      await stopChildren();
-      await infra.stop();
-      for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-    },
+    stop: stopStarted,
   };
 }
 
