@@ -3,6 +3,12 @@
 // the outline and a devotional, prints, publishes, and the dashboard counts change. Real parts
 // throughout: identity, sermons, the Temporal worker (ffmpeg, faster-whisper, the extractive
 // generator, the World English Bible), Postgres, Kafka, the edge and Chromium.
+// On the layout Kubernetes runs (issue 12): two identity and two sermons instances behind the
+// edge, which hands requests and WebSocket upgrades to them in turn. The upload link is signed by
+// one sermons instance and the bytes are received by the other, and two STAFF pages whose live
+// sockets sit on different instances follow the same processing to REVIEW (instances.helpers.ts
+// reads which instance served what from their logs; the evidence goes to
+// test-results/two-instances.json).
 import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,14 +16,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { patience } from '@lectern/local-stack/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { resultsDir, screenshot } from './frontend.helpers.ts';
 import { browserJourney } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
+import { identityCall, solvedCaptcha } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { signInThroughForm, VISIBLE } from './signin.helpers.ts';
 import { dropFiles, JOURNAL_SCRIPT, printedDocuments, stepperJournal, toastJournal, uploadJournal } from './sermons.page-probes.ts';
+import { instanceOfNextLiveConnection, instanceThatServed, liveConnectionsOf, logLinesWith, probe, steerNextRequestTo } from './instances.helpers.ts';
 
 /** Upload, ffmpeg, recognition and generation of a ~20 s recording: well under a minute when quiet. */
 const PIPELINE = { timeout: patience(240_000) } as const;
@@ -30,7 +38,7 @@ const SERMON_TITLE = `Grace for Every Day ${Date.now().toString(36)}`;
 const SPEAKER = 'Pastor Ann Lee';
 const RECORDED_AT = '2026-11-15';
 
-const journey = browserJourney({ sermons: true });
+const journey = browserJourney({ sermons: true, instances: 2 });
 const { pageErrors } = journey;
 let stack: Stack;
 let context: BrowserContext;
@@ -41,7 +49,11 @@ let sermonId = '';
 let recording = '';
 let workDir = '';
 const mainPointTitles: string[] = [];
-const liveEvents: string[] = [];
+const liveEvents: LiveEvent[] = [];
+/** Which sermons instance (0 or 1) did what, read from their logs, with the log lines that show it. */
+const evidence: Record<string, { instance: string; lines: string[] }> = {};
+/** STAFF pages following the sermon live, their sockets on different instances. */
+const watchers: Watcher[] = [];
 const edited = { theme: `Grace that carries us ${Date.now().toString(36)}`, dayTitle: 'Loved Before We Knew It', closingPrayer: 'Lord, teach us to rest in your love today. Amen.' };
 
 beforeAll(async () => {
@@ -58,12 +70,8 @@ beforeAll(async () => {
   page.on('websocket', (socket) => {
     if (!socket.url().endsWith('/api/sermons/live')) return;
     socket.on('framereceived', ({ payload }) => {
-      try {
-        const message = JSON.parse(payload.toString()) as { type?: string; event?: string; data?: { status?: string } };
-        if (message.type === 'event') liveEvents.push(`${message.event}${message.event === 'status' ? `:${message.data?.status}` : ''}`);
-      } catch {
-        // not JSON: not an event
-      }
+      const message = liveMessage(payload);
+      if (message?.type === 'event') liveEvents.push(liveEvent(message));
     });
   });
 });
@@ -79,6 +87,107 @@ function spokenMp3(dir: string, words: string): string {
   execFileSync('espeak-ng', ['-s', '150', '-w', wav, words]);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-b:a', '96k', mp3]);
   return mp3;
+}
+
+/** A live event as the journey compares them: 'progress' or 'status:REVIEW', and the transcription's percent. */
+interface LiveEvent {
+  name: string;
+  transcribePct: number;
+}
+
+interface LiveMessage {
+  type?: string;
+  event?: string;
+  data?: { status?: string; transcribePct?: number };
+}
+
+function liveMessage(payload: string | Buffer): LiveMessage | null {
+  try {
+    return JSON.parse(payload.toString()) as LiveMessage;
+  } catch {
+    return null; // not JSON: not an event
+  }
+}
+
+const liveEvent = (message: LiveMessage): LiveEvent => ({
+  name: `${message.event}${message.event === 'status' ? `:${message.data?.status}` : ''}`,
+  transcribePct: message.data?.transcribePct ?? 0,
+});
+const named = (events: LiveEvent[], name: string) => events.filter((event) => event.name === name);
+
+interface Watcher {
+  page: Page;
+  /** The sermons instance its live socket sits on. */
+  instance: number;
+  /** Live events received by its current socket. */
+  events: LiveEvent[];
+}
+
+async function userIdOf(person: Person): Promise<string> {
+  const { rows } = await stack.identityDb.query<{ id: string }>('select id from users where email = $1', [person.email]);
+  return rows[0]!.id;
+}
+
+const LIVE_READY = '"msg":"live connection ready"';
+
+/** Records which sermons instance served `what`: a request's lines, or a socket's latest 'live connection ready'. */
+function record(what: string, instance: number, ...needles: string[]): void {
+  const lines = logLinesWith(stack, 'sermons', instance, ...needles);
+  evidence[what] = { instance: `sermons-${instance + 1}`, lines: needles.includes(LIVE_READY) ? lines.slice(-1) : lines };
+}
+
+/**
+ * Opens the sermon page in `page` and reloads it until its live socket sits on an instance other
+ * than `avoid`: a probe between loads moves the edge's turn on, as the page's own requests are the
+ * same at every load.
+ */
+async function watchSermon(page: Page, userId: string, avoid: number | null): Promise<Watcher> {
+  const watcher: Watcher = { page, instance: -1, events: [] };
+  let subscribed = false;
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/api/sermons/live')) return;
+    const events: LiveEvent[] = [];
+    watcher.events = events;
+    subscribed = false;
+    socket.on('framereceived', ({ payload }) => {
+      const message = liveMessage(payload);
+      if (message?.type === 'subscribed') subscribed = true;
+      if (message?.type === 'event') events.push(liveEvent(message));
+    });
+  });
+  for (let load = 0; load < 6; load++) {
+    const before = liveConnectionsOf(stack, 'sermons', userId);
+    if (load === 0) await page.goto(`${stack.origin}/sermons/${sermonId}`);
+    else await page.reload();
+    await page.getByRole('region', { name: 'Processing progress' }).waitFor(VISIBLE);
+    for (const deadline = Date.now() + patience(20_000); !subscribed; ) {
+      if (Date.now() > deadline) throw new Error('the watching page did not subscribe to the sermon');
+      await page.waitForTimeout(100);
+    }
+    watcher.instance = await instanceOfNextLiveConnection(stack, 'sermons', userId, before);
+    if (watcher.instance !== avoid) return watcher;
+    await probe(stack, 'sermons');
+  }
+  throw new Error(`the watching page's socket stayed on instance ${avoid}`);
+}
+
+/**
+ * Stops the page's JavaScript just before it sends a request whose URL contains `urlPart`
+ * (DevTools' XHR/fetch breakpoint). Nothing intercepts the request itself: once resumed, the
+ * browser sends it as it would have (an intercepted upload loses its progress events).
+ */
+async function holdBeforeSending(cdp: CDPSession, urlPart: string): Promise<{ held: Promise<void>; release(): Promise<void> }> {
+  const held = new Promise<void>((resolve) => cdp.on('Debugger.paused', (event) => event.reason === 'XHR' && resolve()));
+  await cdp.send('Debugger.enable');
+  await cdp.send('DOMDebugger.setXHRBreakpoint', { url: urlPart });
+  return {
+    held,
+    async release() {
+      await cdp.send('DOMDebugger.removeXHRBreakpoint', { url: urlPart });
+      await cdp.send('Debugger.resume');
+      await cdp.send('Debugger.disable');
+    },
+  };
 }
 
 /** A dashboard stat card's number and note ('Total Sermons' → { value: 1, note: '1 published' }). */
@@ -97,6 +206,23 @@ async function openDashboard(): Promise<void> {
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 const section = (name: string) => page.locator(`[aria-label="${name}"]`);
 const dayPanel = (day: number) => page.locator(`details[data-day="${day}"]`);
+
+test('two identity and two sermons instances run behind the edge; a session from either identity instance is accepted by either sermons instance', async () => {
+  const identities = stack.instances.identity!;
+  const sermons = stack.instances.sermons!;
+  assert.equal(identities.length, 2, 'two identity instances');
+  assert.equal(sermons.length, 2, 'two sermons instances');
+  for (const [index, identity] of identities.entries()) {
+    for (const person of [pastor, staff]) {
+      const captcha = await solvedCaptcha(identity);
+      const { accessToken } = await identityCall<{ accessToken: string }>(identity, 'POST', '/session', { email: person.email, password: person.password, captcha });
+      for (const [at, base] of sermons.entries()) {
+        const answer = await fetch(`${base}/api/sermons/quota`, { headers: { authorization: `Bearer ${accessToken}` } });
+        assert.equal(answer.status, 200, `${person.role}'s session from identity-${index + 1} at sermons-${at + 1}: ${await answer.text()}`);
+      }
+    }
+  }
+});
 
 test('a PASTOR signs in and sees the dashboard counts of an organization with no sermons', async () => {
   await page.goto(`${stack.origin}/login`);
@@ -139,11 +265,38 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
   await form.getByText('sunday-sermon.mp3').waitFor(VISIBLE);
   await screenshot(page, '41-upload-form-filled');
 
+  // Two STAFF pages will follow the sermon live; signed in now, they open it once it exists.
+  const watcherContext = await journey.newContext({ errorLabel: 'watcher: ' });
+  await watcherContext.addInitScript({ content: JOURNAL_SCRIPT });
+  const watcherPages = [await watcherContext.newPage(), await watcherContext.newPage()];
+  await journey.signIn(watcherPages[0]!, staff);
+  const [staffId, pastorId] = [await userIdOf(staff), await userIdOf(pastor)];
+
   // Loopback is too fast to see a ~200 KB upload move: throttle the browser's uploads only.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
-  await form.getByRole('button', { name: 'Start' }).click();
+  // The page is held just before it sends the file, until the watching pages are in place and the
+  // edge's next turn is the sermons instance that did not sign the link.
+  const upload = await holdBeforeSending(cdp, '/api/sermons/uploads/');
+  const isCall = (method: string, path: RegExp) => (response: { request(): { method(): string }; url(): string }) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+  const createAnswer = page.waitForResponse(isCall('POST', /^\/api\/sermons\/sermons$/), PIPELINE);
+  const uploadAnswer = page.waitForResponse(isCall('PUT', /^\/api\/sermons\/uploads\//), PIPELINE);
+  const clicked = form.getByRole('button', { name: 'Start' }).click().then(() => null, (error: unknown) => error);
+  const created = await createAnswer;
+  assert.equal(created.status(), 201);
+  sermonId = ((await created.json()) as { sermon: { id: string } }).sermon.id;
+  const createId = created.headers()['x-request-id']!;
+  const signedBy = await instanceThatServed(stack, 'sermons', createId);
+  record('linkSignedBy', signedBy, createId);
+  await upload.held;
+  watchers.push(await watchSermon(watcherPages[0]!, staffId, null));
+  watchers.push(await watchSermon(watcherPages[1]!, staffId, watchers[0]!.instance));
+  const pastorSockets = liveConnectionsOf(stack, 'sermons', pastorId);
+  await steerNextRequestTo(stack, 'sermons', 1 - signedBy);
+  await upload.release();
+  assert.equal(await clicked, null, 'Start was clicked');
+
   const progress = page.getByTestId('upload-progress');
   await progress.waitFor(VISIBLE);
   await page.waitForFunction(() => {
@@ -152,14 +305,22 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
     return value > 0 && value < 100;
   }, undefined, VISIBLE);
   await screenshot(page, '42-upload-progress');
+  const uploaded = await uploadAnswer;
+  assert.equal(uploaded.status(), 200);
+  const uploadId = uploaded.headers()['x-request-id']!;
+  const receivedBy = await instanceThatServed(stack, 'sermons', uploadId);
+  record('uploadReceivedBy', receivedBy, uploadId);
+  assert.notEqual(receivedBy, signedBy, 'the upload link one sermons instance signed was received by the other');
 
   await page.waitForURL(/\/sermons\/[0-9a-f-]{36}$/, PIPELINE);
   // A marker on the window: a reload or a full navigation would wipe it (checked at REVIEW).
   await page.evaluate(() => Object.assign(globalThis, { __sameDocument: true }));
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await cdp.detach();
-  sermonId = new URL(page.url()).pathname.split('/').pop()!;
+  assert.equal(new URL(page.url()).pathname, `/sermons/${sermonId}`);
   await page.getByRole('heading', { name: SERMON_TITLE }).waitFor(VISIBLE);
+  const pastorSocket = await instanceOfNextLiveConnection(stack, 'sermons', pastorId, pastorSockets);
+  record('pastorSocketOn', pastorSocket, LIVE_READY, `"userId":"${pastorId}"`);
   // Recognition alone takes several seconds: the stepper is there when the page opens.
   const stepper = page.getByRole('region', { name: 'Processing progress' });
   await stepper.waitFor({ timeout: 5000 });
@@ -193,9 +354,33 @@ test('the stepper advances live, without a reload, to Ready for Review', async (
     `a step's percent between 1 and 99 was shown as it was reported, saw ${JSON.stringify(distinct)}`,
   );
   assert.match(states[0]!.steps, /upload=completed/, 'the page opened with the upload done');
-  assert.ok(liveEvents.filter((e) => e === 'progress').length >= 3, `progress events arrived over the WebSocket, got ${JSON.stringify(liveEvents)}`);
-  assert.ok(liveEvents.includes('status:REVIEW'), `the REVIEW status arrived over the WebSocket, got ${JSON.stringify(liveEvents)}`);
+  assert.ok(named(liveEvents, 'progress').length >= 3, `progress events arrived over the WebSocket, got ${JSON.stringify(liveEvents)}`);
+  assert.ok(named(liveEvents, 'progress').some((e) => e.transcribePct > 0), `transcription progress arrived over the WebSocket, got ${JSON.stringify(liveEvents)}`);
+  assert.equal(named(liveEvents, 'status:REVIEW').length, 1, `the REVIEW status arrived over the WebSocket once, got ${JSON.stringify(liveEvents)}`);
   writeFileSync(join(resultsDir, 'sermon-stepper-journal.json'), `${JSON.stringify(states, null, 2)}\n`);
+
+  // The two STAFF pages, one socket on each instance: the worker reports to the first instance
+  // only, so the page on the second sees progress and REVIEW through the cross-instance fan-out.
+  assert.deepEqual(watchers.map((w) => w.instance).sort(), [0, 1], "the watching pages' sockets sit on both instances");
+  const staffId = await userIdOf(staff);
+  for (const [index, watcher] of watchers.entries()) {
+    const who = `watching page ${index + 1} (socket on sermons-${watcher.instance + 1})`;
+    await watcher.page.getByText('Ready for Review', { exact: true }).waitFor(PIPELINE);
+    const seen = [...new Set((await stepperJournal(watcher.page)).filter((s) => s.path === `/sermons/${sermonId}`).map((s) => s.steps))];
+    assert.ok(seen.some((steps) => /\b(transcribe|outline|devotion)=processing\b/.test(steps)), `${who}: a later step was shown processing, live; saw ${JSON.stringify(seen)}`);
+    assert.ok(seen.some((steps) => /=processing\(([1-9]\d?)%\)/.test(steps)), `${who}: a step's percent between 1 and 99 was shown; saw ${JSON.stringify(seen)}`);
+    assert.ok(named(watcher.events, 'progress').length >= 3, `${who}: progress events on its socket, got ${JSON.stringify(watcher.events)}`);
+    assert.ok(named(watcher.events, 'progress').some((e) => e.transcribePct > 0), `${who}: transcription progress on its socket, got ${JSON.stringify(watcher.events)}`);
+    assert.equal(named(watcher.events, 'status:REVIEW').length, 1, `${who}: REVIEW once, got ${JSON.stringify(watcher.events)}`);
+    record(`staffSocket${index + 1}On`, watcher.instance, LIVE_READY, `"userId":"${staffId}"`);
+    await screenshot(watcher.page, `44c-watcher-on-sermons-${watcher.instance + 1}`);
+  }
+  await watchers[0]!.page.context().close();
+  const token = await apiSignIn(stack, pastor);
+  const details = (await (await fetch(`${stack.origin}/api/sermons/sermons/${sermonId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { sermon: { status: string } };
+  assert.equal(details.sermon.status, 'REVIEW', 'the sermon is in REVIEW through the edge');
+  writeFileSync(join(resultsDir, 'two-instances.json'), `${JSON.stringify(evidence, null, 2)}\n`);
+  process.stderr.write(`[two instances] ${Object.entries(evidence).map(([what, { instance }]) => `${what} ${instance}`).join(', ')} (the worker reports to sermons-1)\n`);
   await screenshot(page, '44-ready-for-review');
   // What a person sees after scrolling down a long review page (the full-page shot stretches it).
   await page.mouse.wheel(0, 1200);

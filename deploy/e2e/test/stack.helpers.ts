@@ -57,6 +57,8 @@ export interface Stack {
   origin: string;
   /** Each running instance's own origin per service (two of identity and sermons with `instances: 2`). */
   instances: Partial<Record<ServiceName, string[]>>;
+  /** Each running instance's log file, in the order of `instances` (instances.helpers.ts reads them). */
+  instanceLogs: Partial<Record<ServiceName, string[]>>;
   infra: Infra;
   mail: MailCatcher;
   /** Postgres pool on the identity service's schema (test fixtures only: roles, staff users). */
@@ -187,6 +189,7 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
     await Promise.all(children.map(stopChild));
   });
   const instances: Partial<Record<ServiceName, string[]>> = {};
+  const instanceLogs: Partial<Record<ServiceName, string[]>> = {};
   const churchSystems = await startChurchSystems({ people: 250 });
   started.push(() => churchSystems.close());
   // seals secrets at rest (SMTP passwords, integration credentials) in every service that keeps some
@@ -263,6 +266,7 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
     children.push(first);
     await waitReady(`http://127.0.0.1:${ports[name]}/api/${name}/readyz`, first.child, name, first.logFile, startup.signal);
     instances[name] = [`http://127.0.0.1:${ports[name]}`];
+    instanceLogs[name] = [first.logFile];
     if (options.instances === 2 && (name === 'identity' || name === 'sermons')) {
       // The second instance after the first is ready (migrations applied once), with its own port.
       const port = await freePort();
@@ -270,6 +274,7 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
       children.push(second);
       await waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, second.child, `${name}-2`, second.logFile, startup.signal);
       instances[name].push(`http://127.0.0.1:${port}`);
+      instanceLogs[name].push(second.logFile);
     }
   };
 
@@ -323,6 +328,7 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
   return {
     origin,
     instances,
+    instanceLogs,
     infra,
     mail,
     identityDb,
