@@ -293,6 +293,8 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
   watchers.push(await watchSermon(watcherPages[0]!, staffId, null));
   watchers.push(await watchSermon(watcherPages[1]!, staffId, watchers[0]!.instance));
   const pastorSockets = liveConnectionsOf(stack, 'sermons', pastorId);
+  // No request of the watching pages may take the turn between the steering and the PUT.
+  for (const watcher of watchers) await watcher.page.waitForLoadState('networkidle');
   await steerNextRequestTo(stack, 'sermons', 1 - signedBy);
   await upload.release();
   assert.equal(await clicked, null, 'Start was clicked');
