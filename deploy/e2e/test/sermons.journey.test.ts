@@ -285,7 +285,8 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
   const clicked = form.getByRole('button', { name: 'Start' }).click().then(() => null, (error: unknown) => error);
   const created = await createAnswer;
   assert.equal(created.status(), 201);
-  sermonId = ((await created.json()) as { sermon: { id: string } }).sermon.id;
+  const answer = (await created.json()) as { sermon: { id: string }; upload: { url: string } };
+  sermonId = answer.sermon.id;
   const createId = created.headers()['x-request-id']!;
   const signedBy = await instanceThatServed(stack, 'sermons', createId);
   record('linkSignedBy', signedBy, createId);
@@ -309,6 +310,7 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
   await screenshot(page, '42-upload-progress');
   const uploaded = await uploadAnswer;
   assert.equal(uploaded.status(), 200);
+  assert.equal(uploaded.url(), new URL(answer.upload.url, stack.origin).href, 'the file went to the link the create answer signed');
   const uploadId = uploaded.headers()['x-request-id']!;
   const receivedBy = await instanceThatServed(stack, 'sermons', uploadId);
   record('uploadReceivedBy', receivedBy, uploadId);
