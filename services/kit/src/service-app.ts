@@ -11,7 +11,7 @@ import type { KitTables } from './data/kit.tables.ts';
 import { migrateToLatest } from './data/migrate.ts';
 import { EventConsumer } from './events/event-consumer.ts';
 import type { EventConsumerOptions } from './events/event-consumer.ts';
-import { createKafka, parseBrokers, pingKafka } from './events/kafka.ts';
+import { CONSUMER_CONNECTION_RETRY, createKafka, parseBrokers, pingKafka } from './events/kafka.ts';
 import { OutboxRelay } from './events/outbox.relay.ts';
 import type { RelayFaults } from './events/outbox.relay.ts';
 import { createHttpApp } from './http/http-app.ts';
@@ -93,6 +93,7 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
 
   const kafka = createKafka({ brokers: parseBrokers(config.KAFKA_BROKERS), clientId: service, logger: app.log });
   late.kafka = kafka;
+  const consumerKafka = createKafka({ brokers: parseBrokers(config.KAFKA_BROKERS), clientId: service, logger: app.log, retry: CONSUMER_CONNECTION_RETRY });
   const topicPrefix = config.KAFKA_TOPIC_PREFIX;
   const relay = options.relay === false ? undefined : new OutboxRelay({
     db: database.db,
@@ -120,7 +121,7 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
     migrated,
     consumers,
     consume(consumerOptions) {
-      const consumer = new EventConsumer<DB>({ ...consumerOptions, kafka, db: database.db, topicPrefix, logger: app.log });
+      const consumer = new EventConsumer<DB>({ ...consumerOptions, kafka: consumerKafka, db: database.db, topicPrefix, logger: app.log });
       consumers.push(consumer);
       return consumer;
     },

@@ -80,8 +80,10 @@ export class EventConsumer<DB> {
     await ensureTopics(this.#o.kafka, this.topics);
     const consumer = this.#o.kafka.consumer({
       groupId: this.#o.groupId,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3000,
+      // A member that vanished without leaving (a SIGKILLed instance, a consumer that crashed while
+      // the broker was away) holds its partitions and every rejoin until this times out.
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1000,
       maxWaitTimeInMs: 100,
       // A lost broker is retried for as long as it takes; the group rejoins when it is back.
       retry: { retries: 10, initialRetryTime: 300, maxRetryTime: 10_000, restartOnFailure: async () => true },
