@@ -17,10 +17,14 @@ export class PgThrottleStore implements ThrottleStore {
 
   async increment(key: string, now: number, resetAfterMs: number): Promise<{ before: AttemptCounter | null; after: AttemptCounter }> {
     // Make sure the row exists, then lock it: concurrent attempts on one key queue up here and
-    // each sees the count left by the one before it.
+    // each sees the count left by the one before it. A concurrent success (decrement, clear) may
+    // delete the row between the two statements: then make it again.
     return this.#db.transaction().execute(async (trx) => {
-      await trx.insertInto('sign_in_attempts').values({ key, count: 0, last_at: new Date(0) }).onConflict((oc) => oc.column('key').doNothing()).execute();
-      const row = await trx.selectFrom('sign_in_attempts').select(['count', 'last_at']).where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+      let row: { count: number; last_at: Date } | undefined;
+      while (!row) {
+        await trx.insertInto('sign_in_attempts').values({ key, count: 0, last_at: new Date(0) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+        row = await trx.selectFrom('sign_in_attempts').select(['count', 'last_at']).where('key', '=', key).forUpdate().executeTakeFirst();
+      }
       const fresh = row.count === 0 || now - row.last_at.getTime() > resetAfterMs;
       const before = fresh ? null : { count: row.count, lastAt: row.last_at.getTime() };
       const after = { count: fresh ? 1 : row.count + 1, lastAt: now };
