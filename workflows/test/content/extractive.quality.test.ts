@@ -158,7 +158,8 @@ for (const name of Object.keys(fixtures)) {
 test('sermon-endurance: the main points are the three announced points', async () => {
   const { outline, days } = await generate('sermon-endurance');
   assert.deepEqual(outline.mainPoints.map((p) => p.title), ['Love Comes Before Effort', 'Suffering Is Not Wasted', 'We Endure Together']);
-  assert.deepEqual(outline.mainPoints.map((p) => p.scripture), ['John 3:16', 'Romans 8:28', 'Romans 8:28']);
+  // The third point cites nothing: it shows no passage rather than the second point's.
+  assert.deepEqual(outline.mainPoints.map((p) => p.scripture), ['John 3:16', 'Romans 8:28', '']);
   assert.ok(days.some((d) => d.reflection.quick.keyTakeaway === 'Love comes before effort.'));
   assert.ok(days.some((d) => d.reflection.quick.keyTakeaway === 'Suffering is not wasted.'));
   // Prayers fill only safe slots: the point appears in them only as a marked quotation.

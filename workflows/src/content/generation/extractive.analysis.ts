@@ -19,6 +19,8 @@ export type Section = {
   phrases: string[];
   /** The scripture this section is about: cited in it, else the nearest citation; none when the sermon cites none. */
   scripture?: ScriptureReference;
+  /** True when `scripture` is cited inside the section (a main point shows only its own passage). */
+  citesScripture: boolean;
   /** Other citations inside the section. */
   otherScriptures: ScriptureReference[];
 };
@@ -152,20 +154,26 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
-  const inside = distinctReferences(references.filter((r) => r.start >= from && r.start < to));
-  const anchor = at(ranked, 0);
-  const nearest = [...references].sort((a, b) => Math.abs(a.start - anchor.start) - Math.abs(b.start - anchor.start))[0];
-  const scripture = inside[0] ?? nearest;
   const phrases = keyPhrases(sentences, idf, 3);
   let statement: string | undefined;
+  let statementStart = from;
   const statementIndexes: number[] = [];
   for (const [k, s] of sentences.entries()) {
     const said = pointStatementOf(s.text, sentences[k + 1]?.text);
     if (!said) continue;
     statement = said.statement;
+    statementStart = s.start;
     statementIndexes.push(s.index, ...(said.fromNext ? [at(sentences, k + 1).index] : []));
     break;
   }
+  // An announced point's passage is the one cited once the point is stated: the first section
+  // also holds the sermon's introduction, whose reading (John 3:16 in the demo sermon) is not
+  // what "Our first point" is about.
+  const cited = distinctReferences(references.filter((r) => r.start >= from && r.start < to));
+  const inside = [...cited.filter((r) => r.start >= statementStart), ...cited.filter((r) => r.start < statementStart)];
+  const anchor = at(ranked, 0);
+  const nearest = [...references].sort((a, b) => Math.abs(a.start - anchor.start) - Math.abs(b.start - anchor.start))[0];
+  const scripture = inside[0] ?? nearest;
   // The passage read aloud names the section as well as the preacher's words do.
   const content = sentences.filter((s) => !housekeeping.has(s.index));
   const favoured = new Set(statement ? contentTerms(statement) : []);
@@ -178,6 +186,7 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
     phrase: phrases[0] ?? at(anchor.terms, 0),
     phrases,
     scripture,
+    citesScripture: inside.length > 0,
     otherScriptures: inside.filter((r) => r.osis !== scripture?.osis),
   };
 }
@@ -199,7 +208,7 @@ export function splitSection(section: Section, a: SermonAnalysis, minContent = 4
     const built = buildSection(p, p.map((s) => tfidf(s.terms, idf)), a);
     // The second half keeps the section's scripture when it cites none of its own.
     const own = references.some((r) => r.start >= at(p, 0).start && r.start < at(p, p.length - 1).end);
-    return own ? built : { ...built, scripture: section.scripture };
+    return own ? built : { ...built, scripture: section.scripture, citesScripture: false };
   });
 }
 

@@ -26,7 +26,10 @@ const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b
 /** The section's sentences that may fill a content field, best first. */
 export function contentPool(section: Section, a: SermonAnalysis): Sentence[] {
   // Announcements ("Our second point is that…") speak through the titles and takeaways.
-  const pool = section.ranked.filter((s) => isContent(s, a) && !section.statementIndexes.includes(s.index) && announcedPoint(s.text) === undefined);
+  // The sermon's introduction (before the first point is stated) is not that point's content.
+  const stated = section.statementIndexes[0];
+  const introduction = stated !== undefined && at(section.sentences, 0).index === 0 ? stated : 0;
+  const pool = section.ranked.filter((s) => s.index >= introduction && isContent(s, a) && !section.statementIndexes.includes(s.index) && announcedPoint(s.text) === undefined);
   // First the sentences that develop the announced point, then the rest; last those that lean
   // on the sentence before ("That is what…", "It holds…"), which read poorly alone.
   const point = new Set(section.statement ? contentTerms(section.statement) : []);

@@ -234,6 +234,20 @@ export function leansBack(text: string): boolean {
   return PRONOUN_START.test(text.trim()) || /\bthe same (?:thing|pattern|way|truth|point)\b/i.test(text);
 }
 
+// A modal verb takes a verb ("must love"); before a determiner or an object pronoun ("loves and
+// must our neighbours", Whisper's hearing of "love sends us to our neighbours") the words are
+// misheard. Questions ("How can a young man…?") and blessings ("May the Lord…") are left alone.
+const MODAL_BEFORE_NOUN = /\b(?<!(?:how|what|who|where|why|when|which)\s)(?:must|can|could|should|shall|will|would)\s+(?:our|the|a|an|his|her|their|my|your|its|us|them|him|me)\b/i;
+const DOUBLED_DETERMINER = /\b(?:the|a|an|our|your|my|his|their)\s+(?:the|a|an|our|your|my|his|their)\b/i;
+
+/** Words that cannot be what the preacher said (a recognition error that kept high confidence). */
+export function isGarbled(text: string): boolean {
+  const t = text.trim();
+  if (t.endsWith('?')) return false;
+  const body = t.replace(/^\S+\s+/, ''); // a sentence-initial modal asks or blesses
+  return MODAL_BEFORE_NOUN.test(body) || DOUBLED_DETERMINER.test(t);
+}
+
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */
 export function standsAlone(text: string, maxWords = 6): boolean {
   const words = wordsOf(text).length;

@@ -9,7 +9,7 @@ import { analyseSermon, isApplication, isContent, isIllustration, splitSection, 
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
 import { applicationTemplate, outlineTheme, sectionTitle, sharedTheme } from './extractive.wording.ts';
-import { announcedPoint, isFrame, leansBack } from './extractive.discourse.ts';
+import { announcedPoint, isFrame, isGarbled, leansBack } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 
@@ -101,14 +101,13 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     const pool = pools[i]!;
     const summary = summaries[i]!;
     const support = show(pool.filter((s) => s !== summary && fresh(s)).slice(0, 3).sort(byIndex));
-    const scripture = section.scripture?.display ?? '';
+    // A point that cites nothing shows no passage (the nearest one belongs to another point).
+    const scripture = section.citesScripture ? (section.scripture?.display ?? '') : '';
     const title = sectionTitle(section, a, pool, titles);
     titles.add(title.toLowerCase().replace(/[^a-z' ]/g, '').trim());
-    const details = [
-      `<p>${escapeHtml(summary.text)}</p>`,
-      support.length ? `<ul>${support.map((s) => `<li>“${escapeHtml(s)}”</li>`).join('')}</ul>` : '',
-      scripture ? `<p><strong>Scripture:</strong> ${escapeHtml(scripture)}</p>` : '',
-    ].join('');
+    // Readers show the summary, the details and the scripture one after another (spec 001: "each
+    // with summary, details and scripture"), so the details hold only what the other two do not.
+    const details = support.length ? `<ul>${support.map((s) => `<li>“${escapeHtml(s)}”</li>`).join('')}</ul>` : '';
     return { title, summary: summary.text, details, scripture };
   });
   // Key points are never a main point's summary or statement.
@@ -127,7 +126,7 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
   let conclusion: string[] = [];
   for (const share of [0.85, 0.7, 0.5]) {
     const tailStart = contentSentences[Math.floor(contentSentences.length * share)]?.index ?? 0;
-    conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart && fresh(s)).sort(byRank)).slice(0, 3).sort(byIndex).map(withoutSignpost);
+    conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart && fresh(s) && !isGarbled(s.text)).sort(byRank)).slice(0, 3).sort(byIndex).map(withoutSignpost);
     if (conclusion.length) break;
   }
   return {

@@ -1,8 +1,8 @@
 // Titles, themes, prayers and questions of the extractive generator. Titles and themes are the
 // preacher's own words (the announced point, a short sentence, a noun phrase); prayers and
 // questions are fixed grammatical frames around those words.
-import type { Section, SermonAnalysis } from './extractive.analysis.ts';
-import { compressClause, headlineCase, isFrame, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
+import { isApplication, type Section, type SermonAnalysis } from './extractive.analysis.ts';
+import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
 
@@ -56,14 +56,20 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   const unsure = (w: string) => a.lowConfidence?.has(w.toLowerCase().replace(/[^a-z']/g, '')) ?? false;
   const trusted = (c: string) => !c.split(/\s+/).some(unsure);
   const candidates: string[] = [];
-  if (section.statement) {
-    candidates.push(compressClause(section.statement, MAX_HEADLINE_WORDS));
-    const stretch = trustedStretch(section.statement, unsure);
+  // A misheard statement ("loves and must our neighbors") heads nothing: the section's central
+  // sentence says the point instead.
+  const statement = section.statement && !isGarbled(section.statement) ? section.statement : undefined;
+  if (statement) {
+    candidates.push(compressClause(statement, MAX_HEADLINE_WORDS));
+    const stretch = trustedStretch(statement, unsure);
     if (stretch) candidates.push(compressClause(stretch, MAX_HEADLINE_WORDS));
   }
   // No announced point: the headline of the section's thesis, its most central sentence.
-  const thesis = section.statement ? undefined : pool.find((s) => !s.text.endsWith('?') && !isFrame(s.text) && !/^(?:and|but|so|because|then)\b/i.test(s.text));
-  const headline = thesis ? compressClause(thesis.text, MAX_HEADLINE_WORDS) : '';
+  // A thesis is a statement, not a call to action; "Because we have been loved first, we are free
+  // to love" says its point in the main clause.
+  const theses = statement ? [] : pool.filter((s) => !isApplication(s)).map((s) => mainClause(s.text));
+  const thesis = theses.find((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t));
+  const headline = thesis ? compressClause(thesis, MAX_HEADLINE_WORDS) : '';
   if (headline.split(/\s+/).length >= 3) candidates.push(headline);
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   // A noun phrase heads a point only when the sermon comes back to it (an illustration's noun is said once).
@@ -78,9 +84,17 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // Nothing but housekeeping: the section's key word, so the day still has a heading.
   candidates.push(titleCase(section.phrase));
   // A recognition stutter ("the lung lung lung") is never a headline.
-  const clean = (c: string) => !!c && trusted(c) && !/\b(\w+) \1\b/i.test(c) && !taken.has(norm(c));
+  const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !taken.has(norm(c));
   const chosen = candidates.find((c) => clean(c) && c.split(/\s+/).length >= 2) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
+}
+
+const LEADING_SUBORDINATE = /^(?:because|since|when|if|although|though|while|as)\b[^,]{3,80},\s*(.+)$/i;
+
+/** "Because we have been loved first, we are free to love first too." → "we are free to love first too." */
+export function mainClause(text: string): string {
+  const m = LEADING_SUBORDINATE.exec(text.trim());
+  return m && m[1]!.split(/\s+/).length >= 3 ? m[1]! : text;
 }
 
 /** A noun phrase for the day's theme, distinct from its title and from other days' themes. */

@@ -1,0 +1,55 @@
+// The demo sermon as a member read it (session 6): point 1 repeated its summary inside its details
+// and showed "Scripture: John 3:16" (the introduction's reading) inside the point; point 3's title
+// was Whisper's "Our third point loves and must our neighbors". The fixture is the transcript
+// faster-whisper base gave for the demo recording (espeak-ng en-us, 150 wpm).
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ExtractiveGenerator } from '../../src/content/generation/extractive.generator.ts';
+import { isGarbled } from '../../src/content/generation/extractive.discourse.ts';
+import { mainClause } from '../../src/content/generation/extractive.wording.ts';
+import { DiathekeScriptureText } from '../../src/content/scripture/scripture-text.provider.ts';
+import { identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
+
+const heard = readFileSync(new URL('./fixtures/demo-sermon.whisper-base.txt', import.meta.url), 'utf8');
+const generator = new ExtractiveGenerator({ scriptureText: new DiathekeScriptureText() });
+const outline = async () => generator.generateOutline({ transcript: heard, title: 'Faith Forward: Loved First', references: await identifyScripture(heard) });
+
+test('a main point says each thing once: the details hold neither the summary nor the scripture line', async () => {
+  for (const point of (await outline()).mainPoints) {
+    assert.ok(!point.details.includes(point.summary.replace(/'/g, '&#39;')), `${point.title}: summary repeated in the details`);
+    assert.doesNotMatch(point.details, /Scripture:/);
+  }
+});
+
+test("an announced point's passage is the one cited after the point is stated, and a point citing nothing shows none", async () => {
+  const [first, second, third] = (await outline()).mainPoints;
+  assert.equal(first!.scripture, '1 John 4:19'); // not the introduction's John 3:16
+  assert.equal(second!.scripture, 'Romans 5:8');
+  assert.equal(third!.scripture, ''); // not the previous point's Romans 5:8
+});
+
+test('a misheard announced point is never a title or the conclusion; the point is headed by its thesis', async () => {
+  const o = await outline();
+  assert.deepEqual(o.mainPoints.map((p) => p.title).slice(0, 2), ['Love Comes Before Effort', 'Love Is Shown in a Gift']);
+  assert.equal(o.mainPoints[2]!.title, 'We Are Free to Love First Too');
+  for (const line of o.conclusion) assert.ok(!isGarbled(line), line);
+});
+
+test('garbled words: a modal before a determiner or object pronoun, a doubled determiner', () => {
+  for (const t of ['Our third point loves and must our neighbors.', 'We should the world tell.', 'He gave the the gift.']) assert.ok(isGarbled(t), t);
+  for (const t of [
+    'We must love our neighbours.',
+    'How can a young man keep his way pure?',
+    'May the Lord bless you and keep you.',
+    'Will the Lord reject us forever',
+    'God can and will keep his promise.',
+    'Love sends us to our neighbours.',
+  ]) assert.ok(!isGarbled(t), t);
+});
+
+test('the main clause of a sentence that opens with a subordinate one', () => {
+  assert.equal(mainClause('Because we have been loved first, we are free to love first too.'), 'we are free to love first too.');
+  assert.equal(mainClause('When you pass through the waters, I will be with you.'), 'I will be with you.');
+  assert.equal(mainClause('Grace is a gift, not a wage.'), 'Grace is a gift, not a wage.');
+});
