@@ -102,8 +102,16 @@ function passageKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseSt
  */
 export function soundAlikeChapters(chapter: number): number[] {
   const out = new Set<number>();
-  for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 1) out.add(chapter + d);
-  if (chapter >= 13 && chapter <= 19) out.add((chapter - 10) * 10);
+  if (chapter >= 100) {
+    for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 100) out.add(chapter + d);
+  } else if (chapter >= 21 && chapter % 10 !== 0) {
+    // Another tens word, the same units: "thirty-seven" / "forty-seven".
+    for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 21 && chapter + d <= 99) out.add(chapter + d);
+  }
+  // A unit and its teen ("eight" / "eighteen", from "three" / "thirteen" up; "one" and "eleven"
+  // or "two" and "twelve" do not sound alike), a teen and its tens ("fourteen" / "forty").
+  if (chapter >= 3 && chapter <= 9) out.add(chapter + 10);
+  if (chapter >= 13 && chapter <= 19) out.add(chapter - 10).add((chapter - 10) * 10);
   if (chapter >= 30 && chapter <= 90 && chapter % 10 === 0) out.add(chapter / 10 + 10);
   out.delete(chapter);
   return [...out];
@@ -208,7 +216,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   }
   for (const q of quotations) {
     if (used.has(q)) continue;
-    const ref = quoteReference(q);
+    const ref = withVersesSaidBefore(text, q) ?? quoteReference(q);
     // Words of a passage the sermon cites elsewhere: that citation is also quoted.
     const cited = citations.find((c) => overlap(span(c), span(ref)));
     if (cited) {
@@ -218,6 +226,24 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     citations.push({ ...ref, source: text.slice(q.start, q.end), mode: 'quoted' });
   }
   return citations.sort((a, b) => a.start - b.start);
+}
+
+// "…have a cup free, 17 and 18. For even though the fig tree…": verse numbers said just before
+// a quotation whose book the recogniser lost.
+const VERSES_BEFORE = /\b(\d{1,3})\s*(?:,\s*)?(?:and|through|to|-)\s*(\d{1,3})\s*[.,:;]?\s*$/i;
+
+/**
+ * A quotation with the range said just before it (at most 40 characters back): the quoted book and
+ * chapter, the verses said, when the quoted verses lie inside them and the last one exists.
+ */
+export function withVersesSaidBefore(text: string, q: QuotationMatch): ScriptureReference | undefined {
+  const m = VERSES_BEFORE.exec(text.slice(Math.max(0, q.start - 40), q.start));
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const to = Number(m[2]);
+  if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
+  const range = { book: q.book, chapter: q.chapter, verseStart: from, chapterEnd: q.chapter, verseEnd: to };
+  return { ...range, osis: toOsis(range.book, range.chapter, range.verseStart, range.chapterEnd, range.verseEnd), display: displayReference(range), start: q.start, end: q.end, source: '' };
 }
 
 /** The sermon's citations; with a quotation index, confirmed, corrected and completed by quotations. */

@@ -115,6 +115,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
   let k = j;
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
+  // "Psalm 119-11": a hyphen to a smaller number cannot close a range of chapters, so the
+  // recogniser wrote chapter and verse.
+  else if (written && tokens[k]?.text === '-' && tokens[k]!.start === tokens[k - 1]!.end && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end && Number(tokens[k + 1]!.text) < chapter && verseExists(book.osis, chapter, Number(tokens[k + 1]!.text))) k += 1;
   // "John 3, 16", "Ephesians two, eight": a pause between chapter and verse.
   else if (tokens[k]?.text === ',' && tokens[k + 1] && (tokens[k + 1]!.kind === 'num') === written && readNumber(tokens, k + 1)) k += 1;
   else {
@@ -158,6 +161,13 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
   if (isWord(tokens, j, 'verse')) j += 1;
   let end = readNumber(tokens, j);
   if (!end) return { next: i };
+  // "verses nine through eleven" written "9-3-11": "through" heard as "three" between two
+  // numbers that make a range ("2-3-4" is a list, read the same way).
+  const after = tokens[end.next];
+  if (end.value === 3 && sep.text === '-' && (after?.text === '-' || after?.lower === 'through')) {
+    const last = readNumber(tokens, end.next + 1);
+    if (last && last.value > verse && last.value <= MAX_VERSE) end = last;
+  }
   // "thirty-five through forty-one" written "35 through 4-1": the digits of one number.
   const unit = tokens[end.next + 1];
   if (end.value <= 9 && end.value * 10 <= verse + 9 && tokens[j]!.kind === 'num' && tokens[end.next]?.text === '-' && tokens[end.next]!.start === tokens[j]!.end && unit?.kind === 'num' && unit.text.length === 1 && unit.start === tokens[end.next]!.end) {
@@ -251,6 +261,9 @@ function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'ver
 
 // How far (characters) after a book is named a bare "chapter eleven, verse one" still belongs to it.
 const CARRIED_BOOK_REACH = 200;
+// A phrase that names a book, whether or not the name was heard right: what follows is not the
+// earlier book's.
+const ANOTHER_BOOK_NAMED = /\b(?:(?:letter|epistle)s? (?:to|of) (?:the )?|book of (?:the )?|gospel (?:of|according to) |prophet )[A-Za-z]/i;
 
 /**
  * Every reference-shaped phrase in `text`, including those that name verses the versification
@@ -302,7 +315,10 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const lastRef = valid().at(-1);
       const carried = lastBook && tokens[i]!.start - lastBook.end <= CARRIED_BOOK_REACH ? lastBook.book : undefined;
       const context = lastRef && tokens[i]!.start - lastRef.end <= RELATIVE_VERSE_REACH ? BOOK_BY_OSIS.get(lastRef.book) : undefined;
-      const book = carried ?? context;
+      // "…the letter to the egos, in chapter 11": another book was named (misheard) since.
+      const since = Math.min(lastBook?.end ?? Infinity, lastRef?.end ?? Infinity);
+      const renamed = Number.isFinite(since) && ANOTHER_BOOK_NAMED.test(text.slice(since, tokens[i]!.start));
+      const book = renamed ? undefined : (carried ?? context);
       const loc = book ? parseLocation(tokens, i, book, false) : undefined;
       // A bare chapter needs the book's own recent reference; a chapter and verse, only its name.
       // "Verse 4 of chapter 5 in the hymnal" is about another book.

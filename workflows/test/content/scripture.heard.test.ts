@@ -1,0 +1,53 @@
+// Spoken references as Whisper base wrote them on the session-6 tuning sermons (20-22), and the
+// rules that read them: each case failed on the code before.
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { identifyScripture, soundAlikeChapters } from '../../src/content/scripture/scripture.identify.ts';
+import { findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
+
+const osis = (text: string) => findScriptureReferences(text).map((r) => r.osis);
+
+test('"Psalm 119-11": a hyphen to a smaller number is chapter and verse, not a range of chapters', () => {
+  assert.deepEqual(osis('And Psalm 119-11, I have hidden your word in my heart.'), ['Ps.119.11']);
+  assert.deepEqual(osis('Read Romans 8-9 this week.'), ['Rom.8']); // a range of chapters is not read as a verse
+  assert.deepEqual(osis('Psalm 23-31 is not a verse.'), ['Ps.23']); // a verse 31 that Psalm 23 does not have
+});
+
+test('"verses 9-3-11": "through" heard as "three" between the two ends of a range', () => {
+  assert.deepEqual(osis('Our text is Psalm 119, verse 105. Go back a few verses to verses 9-3-11.'), ['Ps.119.105', 'Ps.119.9-Ps.119.11']);
+  assert.deepEqual(osis('Acts 2, 2-3-4 tells of the wind.'), ['Acts.2.2-Acts.2.4']);
+  assert.deepEqual(osis('Romans 12, 1-2 says it.'), ['Rom.12.1-Rom.12.2']);
+});
+
+test('sound-alike chapters: a tens word swapped, a unit and its teen, a teen and its tens; not one and eleven', () => {
+  const alike = (c: number) => soundAlikeChapters(c).sort((a, b) => a - b);
+  assert.deepEqual(alike(1), []);
+  assert.deepEqual(alike(2), []);
+  assert.deepEqual(alike(8), [18]);
+  assert.deepEqual(alike(18), [8, 80]);
+  assert.ok(alike(37).includes(47) && alike(37).includes(27));
+  assert.ok(!alike(37).includes(7) && !alike(37).includes(17));
+  assert.deepEqual(alike(14), [4, 40]);
+  assert.deepEqual(alike(40), [14]);
+  assert.ok(alike(119).includes(109));
+});
+
+test('"Joshua 1, 9" stands after another passage\'s words: chapter one has no sound-alike in Joshua 11', async () => {
+  const heard = "God's word gives strength for tomorrow. Jesus said in Matthew 6, 34, don't be anxious for tomorrow, for tomorrow will be anxious for itself. Moses told Joshua in Newter on a mid-31, 6, Beastron, and Courageus. Don't be afraid, or scared of them. And then the Lord said it again to Joshua himself in Joshua 1, 9. And in Isaiah 40, 28 through 31 we read at those who wait for Yahweh will renew their strength.";
+  const cited = (await identifyScripture(heard)).map((c) => c.osis);
+  assert.ok(cited.includes('Josh.1.9'), cited.join(' '));
+  assert.ok(cited.includes('Isa.40.28-Isa.40.31'), cited.join(' '));
+});
+
+test('verse numbers said just before a quotation whose book was misheard give the range quoted from', async () => {
+  const heard = "Second, we can rejoice when the fields are empty, have a cup free, 17 and 18. For even though the fig tree doesn't flourish, nor fruit be in the mines, the labor of the olive fails, the fields yield no food, yet I will rejoice in your way.";
+  assert.deepEqual((await identifyScripture(heard)).map((c) => c.osis), ['Hab.3.17-Hab.3.18']);
+  // Numbers that do not hold the quoted verse are someone else's.
+  const other = "We sang hymns 4 and 5. For even though the fig tree doesn't flourish, nor fruit be in the mines, the labor of the olive fails, the fields yield no food, yet I will rejoice in your way.";
+  assert.deepEqual((await identifyScripture(other)).map((c) => c.osis), ['Hab.3.17']);
+});
+
+test('a chapter is not carried over a phrase that names another book, even a misheard one', () => {
+  assert.deepEqual(osis("Romans 4, 20-21 says he didn't waver through unbelief. And the letter to the egos, in chapter 11, 8-10, says he went out not knowing where."), ['Rom.4.20-Rom.4.21']);
+  assert.deepEqual(osis('The book of Jonah is short. Turn to Romans 8, 28. Then in chapter 12, verse 1 Paul says it.'), ['Rom.8.28', 'Rom.12.1']);
+});
