@@ -2,7 +2,7 @@
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
 import { at, contentTerms, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
-import { announcedPoint, isBareOrdinalPoint, isHousekeeping, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage } from './extractive.discourse.ts';
+import { announcedPoint, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage } from './extractive.discourse.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
 export type Section = {
@@ -93,7 +93,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   let groups: number[][] = [];
   // A preacher who announces points ("our second point is…") marks the sections; otherwise
   // each newly cited scripture starts one.
-  const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined);
+  const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined && !isPointPreview(s.text));
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
   const announced = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
@@ -159,7 +159,7 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
   let statementStart = from;
   const statementIndexes: number[] = [];
   for (const [k, s] of sentences.entries()) {
-    const said = pointStatementOf(s.text, sentences[k + 1]?.text);
+    const said = isPointPreview(s.text) ? undefined : pointStatementOf(s.text, sentences[k + 1]?.text);
     if (!said) continue;
     statement = said.statement;
     statementStart = s.start;

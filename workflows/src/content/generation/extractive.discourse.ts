@@ -73,7 +73,7 @@ export function prayerSentences(sentences: readonly { text: string }[]): Set<num
 }
 
 // Church notices: events, sign-ups, rooms and times. One strong cue, or two weaker ones.
-const NOTICE_STRONG = /\b(?:announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|picnic|child ?care|parking lot|retreat forms?|silence your phones?|the lobby|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
+const NOTICE_STRONG = /\b(?:(?:coffee|tea|refreshments|lunch|breakfast|snacks|soup)(?: and (?:tea|coffee|cake|biscuits|cookies|snacks))? (?:is|are|will be) (?:served|available)|bookstall|bookshop is open|announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|picnic|child ?care|parking lot|retreat forms?|silence your phones?|the lobby|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
 const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your)\b/gi;
 
 /** A notice about church life (the potluck, the office hours): never content. */
@@ -246,6 +246,16 @@ export function isGarbled(text: string): boolean {
   if (t.endsWith('?')) return false;
   const body = t.replace(/^\S+\s+/, ''); // a sentence-initial modal asks or blesses
   return MODAL_BEFORE_NOUN.test(body) || DOUBLED_DETERMINER.test(t);
+}
+
+const ORDINAL_POINT = /\b(?:(?:first|second|third|fourth|fifth|last|final) point|point (?:one|two|three|four|five))\b/gi;
+
+/**
+ * "The first point is that A, the second point is that B, the third point is that C.": the
+ * sermon's plan said in one breath, not the start of its first point.
+ */
+export function isPointPreview(text: string): boolean {
+  return (text.match(ORDINAL_POINT) ?? []).length >= 2;
 }
 
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */

@@ -167,7 +167,8 @@ export function sharedTheme(statements: readonly string[], trusted: (word: strin
   if (statements.length < 2) return undefined;
   const counts = new Map<string, number>();
   for (const s of statements) {
-    for (const w of new Set(s.toLowerCase().match(/[a-z']+/g) ?? [])) {
+    // ("God's" is God: what every sermon shares, not what these points do.)
+    for (const w of new Set((s.toLowerCase().match(/[a-z']+/g) ?? []).map((x) => x.replace(/'s?$/, '')))) {
       if (w.length < 4 || isStopword(w) || NOT_A_THEME.has(w) || !trusted(w)) continue;
       counts.set(w, (counts.get(w) ?? 0) + 1);
     }

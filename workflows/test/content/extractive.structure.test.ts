@@ -1,0 +1,36 @@
+// Rules found on the session-6 tuning sermons (20, 21): a plan of the points said in one breath,
+// a refreshments notice, and "God's" as the theme every point shared. Each failed on the old code.
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
+import { isHousekeeping, isPointPreview } from '../../src/content/generation/extractive.discourse.ts';
+import { sharedTheme } from '../../src/content/generation/extractive.wording.ts';
+
+const plan = 'Tonight I have three points about those songs. The first point is that God\'s mercy is new every morning, the second point is that we can rejoice when the fields are empty, the third point is that God himself sings over his people.';
+const body = [
+  "First, God's mercy is new every morning. Jeremiah wrote that sitting in the ashes of Jerusalem. His mercies do not fail and they are new each day. I learned that the darkest hour is the one just before the morning.",
+  'Second, we can rejoice when the fields are empty. The fig tree does not flourish and the fields yield no food. Yet the prophet will rejoice in the Lord. Paul and Silas sang hymns at midnight in prison.',
+  'Third, God himself sings over his people. He will rejoice over you with singing. My mother sang a lullaby to every one of her grandchildren. They remember the sound of it more than the words.',
+].join(' ');
+
+test('a plan of the points said in one sentence is not a point: three announced points make three sections', () => {
+  assert.ok(isPointPreview(plan.split('. ')[1]!));
+  assert.ok(!isPointPreview("The first point is that God's mercy is new every morning."));
+  assert.ok(!isPointPreview('First, we can rejoice when the fields are empty.'));
+  const a = analyseSermon(`${plan} ${body}`);
+  assert.equal(a.sections.length, 3);
+  assert.deepEqual(a.sections.map((s) => s.statement?.replace(/[.]$/, '')), ["God's mercy is new every morning", 'we can rejoice when the fields are empty', 'God himself sings over his people']);
+});
+
+test('refreshments and the bookstall are church notices', () => {
+  assert.ok(isHousekeeping('Coffee and tea are served in the hall after the service, and the book is all in open.'));
+  assert.ok(isHousekeeping('Refreshments will be served in the foyer.'));
+  assert.ok(isHousekeeping('The bookstall is open after the service.'));
+  assert.ok(!isHousekeeping('The word of God is served to us like bread every morning.'));
+});
+
+test('the theme names what the points share, and "God\'s" is what every sermon shares', () => {
+  const trusted = () => true;
+  assert.equal(sharedTheme(['Rebuilding starts with prayer', "God's people build together", "The work is finished by God's strength"], trusted), undefined);
+  assert.equal(sharedTheme(["God's word shows us the next step", "God's word keeps us from sin", "God's word gives strength"], trusted), 'Word');
+});
