@@ -62,6 +62,23 @@ test('the church\u2019s MEMBER reads it: series, outline, five days, discussion 
   await page.getByRole('heading', { name: DEMO_SERMON_TITLE, level: 1 }).waitFor(VISIBLE);
   await page.getByText('Faith Forward', { exact: true }).first().waitFor(VISIBLE);
   await page.getByRole('heading', { name: 'Main Theme' }).waitFor(VISIBLE);
+  // Every main point open, as a member reads them: each says a thing once, shows only its own
+  // passage under "Scripture:", and none is headed by a misheard line.
+  const points = page.locator('[id^="main-point-"]');
+  const toggles = page.getByRole('button', { expanded: false }).filter({ hasText: /^\d+\. / });
+  while ((await toggles.count()) > 0) await toggles.first().click();
+  assert.ok((await points.count()) >= 3, `${await points.count()} main points open`);
+  for (const point of await points.all()) {
+    const lines = (await point.locator('p').allInnerTexts()).map((l) => l.trim()).filter(Boolean);
+    assert.equal(new Set(lines).size, lines.length, `a line repeated in a main point: ${lines.join(' | ')}`);
+    assert.ok(lines.filter((l) => l.startsWith('Scripture:')).length <= 1, lines.join(' | '));
+  }
+  assert.doesNotMatch(await points.first().innerText(), /Scripture: John 3:16/);
+  for (const title of await page.getByRole('button').filter({ hasText: /^\d+\. / }).allInnerTexts()) assert.doesNotMatch(title, /\bmust our\b/i);
+  await screenshot(page, '69a-demo-sermon-outline');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, '69b-demo-sermon-outline-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('tab', { name: 'Devotional' }).click();
   for (const day of [1, 2, 3, 4, 5]) await page.getByRole('button', { name: new RegExp(`^Day ${day}`) }).waitFor(VISIBLE);
   await page.getByRole('tab', { name: 'Resources' }).click();
