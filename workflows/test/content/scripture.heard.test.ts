@@ -51,3 +51,9 @@ test('a chapter is not carried over a phrase that names another book, even a mis
   assert.deepEqual(osis("Romans 4, 20-21 says he didn't waver through unbelief. And the letter to the egos, in chapter 11, 8-10, says he went out not knowing where."), ['Rom.4.20-Rom.4.21']);
   assert.deepEqual(osis('The book of Jonah is short. Turn to Romans 8, 28. Then in chapter 12, verse 1 Paul says it.'), ['Rom.8.28', 'Rom.12.1']);
 });
+
+test('chapter and verse run together into one number ("Acts 1625") are split where the verse exists', () => {
+  assert.deepEqual(osis('Acts 1625 says they sang at midnight. Hebrews 1211 says discipline yields fruit. Psalm 231 says it.'), ['Acts.16.25', 'Heb.12.11', 'Ps.23.1']);
+  // A chapter the book has stays a chapter, and a one-chapter book's number is a verse.
+  assert.deepEqual(osis('Psalm 119 is long. Jude 24 ends the letter.'), ['Ps.119', 'Jude.1.24']);
+});

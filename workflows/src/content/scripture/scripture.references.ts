@@ -95,6 +95,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   const first = readNumber(tokens, j);
   if (!first) return undefined;
   const written = tokens[j]!.kind === 'num';
+  // "Acts 1625", "Sam 2740": Whisper runs chapter and verse together into one number.
+  const merged = written && !saidChapter && book.chapters > 1 && first.value > book.chapters ? splitChapterVerse(book, tokens[j]!.text) : undefined;
+  if (merged) return { chapter: merged.chapter, verseStart: merged.verse, ...parseRangeEnd(tokens, first.next, merged.chapter, merged.verse) };
   j = first.next;
   // Single-chapter books: "Jude 3" is verse 3.
   if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':')) {
@@ -134,6 +137,26 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // chapter only: said "chapter", a Psalm, or a written full book name ("Romans 8")
   if (saidChapter || book.osis === 'Ps' || (written && !abbreviated && endsPhrase(tokens[j]))) return { chapter, next: j };
   return undefined;
+}
+
+/**
+ * A number of three or four digits read as chapter and verse: the one split that exists in the
+ * book ("1625" in Acts: 16:25); with none, a split to a chapter the book has (Psalm "2740":
+ * 27:40, a verse that does not exist, which only a quotation can correct); with two, none.
+ */
+export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, digits: string): { chapter: number; verse: number } | undefined {
+  // ("Psalm 151" is a psalm number said whole, one that does not exist, not 15:1.)
+  if (!/^\d{3,4}$/.test(digits) || (book.chapters >= 100 && Number(digits) < 200)) return undefined;
+  const splits: { chapter: number; verse: number }[] = [];
+  for (let cut = 1; cut < digits.length; cut += 1) {
+    if (digits[cut] === '0') continue;
+    const chapter = Number(digits.slice(0, cut));
+    const verse = Number(digits.slice(cut));
+    if (chapter >= 1 && chapter <= book.chapters && verse >= 1 && verse <= MAX_VERSE) splits.push({ chapter, verse });
+  }
+  const existing = splits.filter((x) => verseExists(book.osis, x.chapter, x.verse));
+  if (existing.length) return existing.length === 1 ? existing[0] : undefined;
+  return splits.length === 1 ? splits[0] : undefined;
 }
 
 const CHAPTER_FOLLOWERS = new Set(['says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives']);
