@@ -57,3 +57,11 @@ test('chapter and verse run together into one number ("Acts 1625") are split whe
   // A chapter the book has stays a chapter, and a one-chapter book's number is a verse.
   assert.deepEqual(osis('Psalm 119 is long. Jude 24 ends the letter.'), ['Ps.119', 'Jude.1.24']);
 });
+
+test('more of Whisper\'s spellings: "9-1" for ninety-one, "5-17" past the last chapter, "for" for four', () => {
+  assert.deepEqual(osis('Psalm 9-1, 1 and 2 speaks of the shelter of the Most High.'), ['Ps.91.1-Ps.91.2']);
+  assert.deepEqual(osis('2nd Corinthians 5-17, we are a new creation.'), ['2Cor.5.17']);
+  assert.deepEqual(osis('Philippians for 6 and 7 tells us not to be anxious.'), ['Phil.4.6-Phil.4.7']);
+  // Unchanged: a plain chapter, and "to" that is not a number.
+  assert.deepEqual(osis('Romans 8-9 is long. Turn to Romans to see it. From Genesis to Revelation.'), ['Rom.8']);
+});

@@ -92,9 +92,21 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // Recognisers mark a speaker's pause with a comma: "John, chapter 3, verse 16".
   if (tokens[j]?.text === ',' && isWord(tokens, j + 1, 'chapter')) j += 1;
   if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
-  const first = readNumber(tokens, j);
+  // "Philippians for 6 and 7": "four" written as its homophone, before the verse.
+  const homophone = CHAPTER_HOMOPHONES[tokens[j]?.lower ?? ''];
+  if (homophone && !saidChapter && tokens[j + 1]?.kind === 'num' && verseExists(book.osis, homophone, Number(tokens[j + 1]!.text))) {
+    const verse = Number(tokens[j + 1]!.text);
+    return { chapter: homophone, verseStart: verse, ...parseRangeEnd(tokens, j + 2, homophone, verse) };
+  }
+  let first = readNumber(tokens, j);
   if (!first) return undefined;
   const written = tokens[j]!.kind === 'num';
+  // "Psalm 9-1, 1 and 2": ninety-one written digit by digit, with the verse still to come.
+  const digit = tokens[j + 2];
+  if (written && tokens[j]!.text.length === 1 && tokens[j + 1]?.text === '-' && tokens[j + 1]!.start === tokens[j]!.end && digit?.kind === 'num' && digit.text.length === 1 && digit.start === tokens[j + 1]!.end && tokens[j + 3]?.text === ',' && tokens[j + 4]?.kind === 'num') {
+    const joined = first.value * 10 + Number(digit.text);
+    if (joined <= book.chapters && verseExists(book.osis, joined, Number(tokens[j + 4]!.text))) first = { value: joined, next: j + 3 };
+  }
   // "Acts 1625", "Sam 2740": Whisper runs chapter and verse together into one number.
   const merged = written && !saidChapter && book.chapters > 1 && first.value > book.chapters ? splitChapterVerse(book, tokens[j]!.text) : undefined;
   if (merged) return { chapter: merged.chapter, verseStart: merged.verse, ...parseRangeEnd(tokens, first.next, merged.chapter, merged.verse) };
@@ -120,7 +132,8 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
   // "Psalm 119-11": a hyphen to a smaller number cannot close a range of chapters, so the
   // recogniser wrote chapter and verse.
-  else if (written && tokens[k]?.text === '-' && tokens[k]!.start === tokens[k - 1]!.end && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end && Number(tokens[k + 1]!.text) < chapter && verseExists(book.osis, chapter, Number(tokens[k + 1]!.text))) k += 1;
+  // So is one to a chapter the book does not have ("2 Corinthians 5-17").
+  else if (written && tokens[k]?.text === '-' && tokens[k]!.start === tokens[k - 1]!.end && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end && (Number(tokens[k + 1]!.text) < chapter || Number(tokens[k + 1]!.text) > book.chapters) && verseExists(book.osis, chapter, Number(tokens[k + 1]!.text))) k += 1;
   // "John 3, 16", "Ephesians two, eight": a pause between chapter and verse.
   else if (tokens[k]?.text === ',' && tokens[k + 1] && (tokens[k + 1]!.kind === 'num') === written && readNumber(tokens, k + 1)) k += 1;
   else {
@@ -158,6 +171,8 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
   if (existing.length) return existing.length === 1 ? existing[0] : undefined;
   return splits.length === 1 ? splits[0] : undefined;
 }
+
+const CHAPTER_HOMOPHONES: Record<string, number> = { for: 4, to: 2, too: 2, won: 1 };
 
 const CHAPTER_FOLLOWERS = new Set(['says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives']);
 
