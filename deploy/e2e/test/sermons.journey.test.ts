@@ -327,7 +327,7 @@ test('the PASTOR uploads a spoken recording through the drop area, sees the uplo
   record('pastorSocketOn', pastorSocket, LIVE_READY, `"userId":"${pastorId}"`);
   // Recognition alone takes several seconds: the stepper is there when the page opens.
   const stepper = page.getByRole('region', { name: 'Processing progress' });
-  await stepper.waitFor({ timeout: 5000 });
+  await stepper.waitFor({ timeout: patience(5000) });
   assert.deepEqual(await stepper.locator('[data-step] strong').allTextContents(), ['Upload', 'Transcribe', 'Outline', '5-Day Devotional']);
   assert.ok(await stepper.getByRole('button', { name: 'Stop' }).isVisible(), 'Stop while processing');
   await screenshot(page, '43-stepper-processing');

@@ -1,6 +1,7 @@
 // What the sermon journey observes inside the page, recorded as it happens so that short-lived
 // states (an upload bar at 40%, a step at 'processing', a toast) are not missed between polls:
 // a MutationObserver journal, and the print path caught at the hidden frame's print() call.
+import { patience } from '@lectern/local-stack/testing';
 import type { Page } from 'playwright-core';
 
 /**
@@ -94,7 +95,7 @@ export async function toastJournal(page: Page): Promise<string[]> {
 
 /** The documents sent to print in this document, once `count` of them have been. */
 export async function printedDocuments(page: Page, count: number): Promise<PrintedDocument[]> {
-  await page.waitForFunction((n) => ((globalThis as unknown as { __printed?: unknown[] }).__printed ?? []).length >= n, count, { timeout: 10_000 });
+  await page.waitForFunction((n) => ((globalThis as unknown as { __printed?: unknown[] }).__printed ?? []).length >= n, count, { timeout: patience(10_000) });
   return page.evaluate(() => (globalThis as unknown as { __printed: PrintedDocument[] }).__printed);
 }
 
