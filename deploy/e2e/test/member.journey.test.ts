@@ -301,6 +301,16 @@ test('the PASTOR unpublishes it (with confirmation): the member library drops it
   await dialog.waitFor(VISIBLE);
   await assertNoSeriousAxeViolations(staffPage, 'unpublish dialog');
   await screenshot(staffPage, '68-staff-unpublish-confirm');
+  // At phone width the shell's sticky top bar stays under the dialog's backdrop (no Menu to tap past it).
+  await staffPage.setViewportSize({ width: 390, height: 844 });
+  const menu = staffPage.getByRole('button', { name: 'Menu' });
+  await menu.waitFor(VISIBLE);
+  const box = await menu.boundingBox();
+  assert.ok(box, 'the Menu button has a place on the page');
+  const onTop = await staffPage.evaluate(({ x, y }) => (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): { textContent: string | null; tagName: string } | null } }).document.elementFromPoint(x, y)?.tagName ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  assert.notEqual(onTop, 'BUTTON', 'the top bar\u2019s Menu button shows through the dialog\u2019s backdrop');
+  await screenshot(staffPage, '68b-staff-unpublish-confirm-390');
+  await staffPage.setViewportSize(DESKTOP);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await staffPage.getByText('Published', { exact: true }).waitFor(VISIBLE);

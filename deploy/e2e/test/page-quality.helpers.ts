@@ -1,6 +1,6 @@
 // The brief's page checks: no horizontal overflow at 390 px wide.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Reloads `path` in a 390 px wide viewport of the page's context and asserts nothing overflows sideways. */
 export async function assertNoOverflowAt390(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
@@ -13,6 +13,22 @@ export async function assertNoOverflowAt390(page: Page, url: string, ready: (pag
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
   });
   assert.ok(scrollWidth <= clientWidth, `${url}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+  await narrow.close();
+}
+
+/**
+ * Opens `url` in a 390 px wide page, lets `open` bring up a dialog, and asserts the dialog lies
+ * inside the window (a dialog's backdrop scrolls by itself, so the page-width check misses it).
+ */
+export async function assertDialogFitsAt390(page: Page, url: string, open: (page: Page) => Promise<Locator>): Promise<void> {
+  const narrow = await page.context().newPage();
+  await narrow.setViewportSize({ width: 390, height: 844 });
+  await narrow.goto(url);
+  const dialog = await open(narrow);
+  await dialog.waitFor({ state: 'visible' });
+  const box = await dialog.boundingBox();
+  assert.ok(box, `${url}: the dialog has a box`);
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `${url}: the dialog spans ${Math.round(box.x)}–${Math.round(box.x + box.width)}px in a 390px window`);
   await narrow.close();
 }
 

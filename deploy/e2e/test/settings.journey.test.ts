@@ -12,7 +12,7 @@ import { seedOrganization, seedPerson } from './auth.fixtures.ts';
 import type { Person } from './auth.fixtures.ts';
 import { browserJourney } from './journey.helpers.ts';
 import { signInThroughForm, solveCaptcha, VISIBLE } from './signin.helpers.ts';
-import { assertNoOverflowAt390, assertSidebarSpansPage } from './page-quality.helpers.ts';
+import { assertDialogFitsAt390, assertNoOverflowAt390, assertSidebarSpansPage } from './page-quality.helpers.ts';
 import { assertNoSeriousAxeViolations } from './axe.helpers.ts';
 
 const journey = browserJourney();
@@ -191,6 +191,11 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   assert.equal(lines[0], 'first_name,last_name,email,phone,role,status,joined');
   assert.deepEqual(lines.slice(1).map((l) => l.split(',')[2]).sort(), ['anna@grace-e2e.org', memberEmail].sort());
   await assertNoOverflowAt390(page, `${stack.origin}/members`, (p) => p.getByTestId('member-count').waitFor(VISIBLE));
+  await assertDialogFitsAt390(page, `${stack.origin}/members`, async (p) => {
+    await p.getByTestId('member-count').waitFor(VISIBLE);
+    await p.getByRole('button', { name: 'Import' }).click();
+    return p.getByRole('dialog', { name: 'Import Members' });
+  });
   await page.context().close();
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { assertFrontEndsBuilt, launchBrowser, repoRoot, screenshot, startEdge } from './frontend.helpers.ts';
+import { assertNoOverflow } from './page-quality.helpers.ts';
 
 const VISIBLE = { timeout: 15_000 } as const;
 let browser: Browser;
@@ -122,6 +123,22 @@ test('the console gate sends a user to /dashboard when the console flags are off
   assert.equal(new URL(page.url()).pathname, '/dashboard');
   await screenshot(page, '06-console-gate');
   await page.evaluate(() => localStorage.removeItem('lectern.session'));
+});
+
+test('signed in, a public page at 390 px keeps Pricing and Dashboard in its header without overflowing', async () => {
+  const narrow = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await seedSession(narrow, edge.url);
+    await narrow.goto(`${edge.url}/pricing`);
+    await narrow.getByRole('heading', { level: 1, name: 'Simple, Transparent Pricing' }).waitFor(VISIBLE);
+    const header = narrow.getByRole('navigation', { name: 'Site' });
+    assert.ok(await header.getByRole('link', { name: 'Dashboard' }).isVisible());
+    assert.ok(await header.getByRole('link', { name: 'Pricing' }).isVisible());
+    await assertNoOverflow(narrow, '/pricing signed in at 390 px');
+    await screenshot(narrow, '07-pricing-signed-in-390');
+  } finally {
+    await narrow.close();
+  }
 });
 
 test('an unknown path shows Page Not Found and Return Home goes to /', async () => {

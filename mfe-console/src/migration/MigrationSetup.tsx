@@ -55,7 +55,8 @@ const OrgList = styled.ul`
 
 const Summary = styled.dl`
   display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+  /* the value column keeps room for a few words: with auto the label took the row and values broke letter by letter at 390 px */
+  grid-template-columns: minmax(0, max-content) minmax(8rem, 1fr);
   gap: 0.35rem 1rem;
   margin: 0 0 1rem;
   dt { color: ${({ theme }) => theme.colors.inkMuted}; }

@@ -100,7 +100,7 @@ export function PricingPage() {
   }, []);
   return (
     <PageContainer>
-      <SectionTitle>Simple, Transparent Pricing</SectionTitle>
+      <SectionTitle as="h1">Simple, Transparent Pricing</SectionTitle>
       <SectionLead>Every plan turns your sermons into transcripts and devotionals for your members.</SectionLead>
       <Toggle>
         <div role="group" aria-label="Billing interval">

@@ -24,7 +24,7 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null, fal
 
 const Toggle = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 0.25rem;
   padding: 0.25rem;
   margin-top: 1.25rem;
@@ -32,8 +32,9 @@ const Toggle = styled.div`
   background: ${({ theme }) => theme.colors.page};
   button {
     font: inherit;
+    font-size: 0.92rem;
     font-weight: 600;
-    padding: 0.55rem;
+    padding: 0.55rem 0.4rem;
     border: 0;
     border-radius: ${({ theme }) => theme.radius.sm};
     background: transparent;

@@ -7,8 +7,10 @@ const Backdrop = styled.div`
   inset: 0;
   background: rgba(27, 36, 51, 0.45);
   display: grid;
+  /* one column as wide as the window, whatever the dialog holds (a file input's own width pushed it past 390 px) */
+  grid-template-columns: minmax(0, 1fr);
   place-items: center;
-  z-index: 50;
+  z-index: ${({ theme }) => theme.layers.modal};
   overflow-y: auto;
   padding: 1rem 0;
 `;
@@ -24,6 +26,10 @@ const Box = styled.div<{ $wide: boolean }>`
   h2 {
     font-size: 1.3rem;
     margin: 0 0 0.75rem;
+  }
+  input, select, textarea {
+    min-width: 0;
+    max-width: 100%;
   }
 `;
 

@@ -38,7 +38,7 @@ export function UserProfileSection() {
   return (
     <form onSubmit={save} aria-label="User profile">
       <EditGrid>
-        {editing ? (
+        {editing && (
           <>
             <EditField>
               First name
@@ -49,15 +49,17 @@ export function UserProfileSection() {
               <input name="lastName" autoComplete="family-name" required maxLength={200} value={draft.lastName} onChange={(e) => setDraft({ ...draft, lastName: e.target.value })} />
             </EditField>
           </>
-        ) : (
-          <FieldList>
-            <dt>First name</dt>
-            <dd>{user.firstName || '—'}</dd>
-            <dt>Last name</dt>
-            <dd>{user.lastName || '—'}</dd>
-          </FieldList>
         )}
+        {/* one list, so the four rows share their spacing and label column */}
         <FieldList>
+          {!editing && (
+            <>
+              <dt>First name</dt>
+              <dd>{user.firstName || '—'}</dd>
+              <dt>Last name</dt>
+              <dd>{user.lastName || '—'}</dd>
+            </>
+          )}
           <dt>Email</dt>
           <dd>{user.email}</dd>
           <dt>Role</dt>

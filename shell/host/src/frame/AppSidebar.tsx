@@ -38,7 +38,7 @@ const MobileBar = styled.header`
     display: flex;
     position: sticky;
     top: 0;
-    z-index: 100;
+    z-index: ${({ theme }) => theme.layers.chrome};
     align-items: center;
     justify-content: space-between;
     height: 56px;

@@ -5,7 +5,7 @@ import { Logo } from './Logo.tsx';
 const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: 100;
+  z-index: ${({ theme }) => theme.layers.chrome};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
@@ -18,6 +18,10 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: 1.25rem;
+  @media (max-width: 480px) {
+    padding: 0 1rem;
+    gap: 0.5rem;
+  }
 `;
 
 export const Brand = styled(AppLink)`
@@ -43,6 +47,10 @@ const Nav = styled.nav`
     padding: 0.45rem 0.6rem;
   }
   a.text:hover { color: ${({ theme }) => theme.colors.primary}; }
+  @media (max-width: 480px) {
+    gap: 0.25rem;
+    a.text { padding: 0.45rem 0.4rem; }
+  }
 `;
 
 /** Public pages (spec 001 §2 landing page): Pricing; Dashboard when signed in, else Login. */

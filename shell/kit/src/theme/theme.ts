@@ -28,6 +28,8 @@ export const theme = {
     raised: '0 8px 30px rgba(27, 36, 51, 0.14)',
   },
   layout: { maxWidth: '1120px', headerHeight: '64px' },
+  /** Stacking order: the shell's sticky header and bars, modal dialogs over them, toasts over everything. */
+  layers: { chrome: 100, modal: 200, toast: 1000 },
 } as const;
 
 export type LecternTheme = typeof theme;
