@@ -54,6 +54,8 @@ const Filters = styled.div`
   margin-bottom: 1rem;
   label { display: flex; flex-direction: column; gap: 0.25rem; font-size: 0.85rem; font-weight: 600; color: ${({ theme }) => theme.colors.ink}; flex: 1 1 200px; min-width: 0; }
   input, select { font: inherit; padding: 0.6rem 0.7rem; border: 1px solid #8a8579; border-radius: ${({ theme }) => theme.radius.sm}; background: #fff; min-width: 0; width: 100%; }
+  /* search box, series select and Favorites button one height, their bottoms on one line */
+  input, select, > button { box-sizing: border-box; height: 2.75rem; }
 `;
 
 const Pager = styled.nav`
