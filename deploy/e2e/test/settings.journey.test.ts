@@ -154,7 +154,9 @@ test('an internal-domain ADMIN manages members on /members: empty state, Add Mem
   const importer = page.getByRole('dialog', { name: 'Import Members' });
   await importer.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('first_name,last_name,email\nAnna,Asher,anna@grace-e2e.org\n,Simeon,not-an-email\n') });
   await importer.getByText('1 row ready, 1 with errors.').waitFor(VISIBLE);
-  assert.ok(await importer.getByText('Enter a valid email address').isVisible());
+  // each of a row's errors on its own line, not run together into one sentence
+  assert.ok(await importer.getByText('Enter a valid email address', { exact: true }).isVisible());
+  assert.ok(await importer.getByText('First name is required.', { exact: true }).isVisible());
   assert.equal(await importer.getByRole('button', { name: 'Import 1 member' }).isDisabled(), true);
   await screenshot(page, '68-members-import-errors');
   await assertNoSeriousAxeViolations(page, 'Import dialog with errors');

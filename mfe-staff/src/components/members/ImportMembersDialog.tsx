@@ -29,6 +29,7 @@ const TableWrap = styled.div`
   .error {
     color: ${({ theme }) => theme.colors.danger};
   }
+  .error > span { display: block; }
 `;
 
 /** Import: choose a CSV, see every row with its errors, then import all rows or none. */
@@ -112,7 +113,7 @@ export function ImportMembersDialog({ onClose, onImported }: { onClose(): void; 
                     </td>
                     <td>{row.email}</td>
                     <td>{row.role || 'MEMBER'}</td>
-                    <td>{row.action === null ? <span className="error">{Object.values(row.errors).join(' ')}</span> : row.action === 'add' ? 'Add' : 'Update'}</td>
+                    <td>{row.action === null ? <span className="error">{Object.values(row.errors).map((message) => <span key={message}>{message}</span>)}</span> : row.action === 'add' ? 'Add' : 'Update'}</td>
                   </tr>
                 ))}
               </tbody>
