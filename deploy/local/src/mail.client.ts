@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { patience } from './support/test-time.ts';
 
 // A small client for MailDev's HTTP API, for tests that check what the services sent.
 
@@ -39,7 +40,7 @@ export function mailCatcher(apiUrl: string): MailCatcher {
 
   return {
     listMessages,
-    async waitForMessage(predicate, timeoutMs = 10_000) {
+    async waitForMessage(predicate, timeoutMs = patience(10_000)) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = (await listMessages()).find(predicate);

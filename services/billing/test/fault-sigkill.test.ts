@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import type Stripe from 'stripe';
-import { freePort, startServerProcess } from '@lectern/service-kit/testing';
+import { freePort, patience, startServerProcess } from '@lectern/service-kit/testing';
 import type { BillingApp } from '../src/app.ts';
 import { createStripeClient } from '../src/stripe/stripe.client.ts';
 import { buildTestApp, signedEvent, stripeEvent, TEST_SECRET_KEY } from './helper.ts';
@@ -19,7 +19,7 @@ const serverTs = new URL('../src/server.ts', import.meta.url);
 const EVENTS = 20;
 
 describe('fault: the billing service SIGKILLed mid-request', () => {
-  jest.setTimeout(240_000);
+  jest.setTimeout(patience(240_000));
   let app: BillingApp;
   let env: Record<string, string>;
   let stripe: Stripe;
@@ -54,11 +54,11 @@ describe('fault: the billing service SIGKILLed mid-request', () => {
     const figures = { deliveries: 0, refusedOrCut: 0, acknowledged: 0, duplicatesAnswered: 0, recoveryMs: 0 };
     /** Stripe's side: deliver until a 2xx answer (freshly signed each time), at most 120 s. */
     const deliver = async (event: ReturnType<typeof stripeEvent>): Promise<string> => {
-      const until = Date.now() + 120_000;
+      const until = Date.now() + patience(120_000);
       for (;;) {
         const { payload, headers } = signedEvent(event);
         figures.deliveries += 1;
-        const response = await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
+        const response = await fetch(url, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(patience(15_000)) }).catch(() => undefined);
         if (response && response.status >= 200 && response.status < 300) return ((await response.json()) as { outcome: string }).outcome;
         figures.refusedOrCut += 1;
         await response?.arrayBuffer();

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope, EventType } from '@lectern/events';
 import { serializeEnvelope, topicFor } from '@lectern/events';
 import { ensureTopics } from '@lectern/service-kit';
-import { createSigningKey, isolatedServiceEnv, serveJwks, signAccessToken } from '@lectern/service-kit/testing';
+import { createSigningKey, isolatedServiceEnv, patience, serveJwks, signAccessToken } from '@lectern/service-kit/testing';
 import type { Role } from '@lectern/service-kit';
 import { getTestInfra, mailOf } from '@lectern/local-stack/testing';
 import type { CaughtMessage, MailCatcher } from '@lectern/local-stack/testing';
@@ -61,7 +61,7 @@ export async function messagesTo(catcher: MailCatcher, address: string): Promise
   return (await catcher.listMessages()).filter((m) => m.to.some((t) => t.address === address));
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = patience(20_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it, afterAll } from '@jest/globals';
 import { createEvent } from '@lectern/events';
 import type { EventEnvelope } from '@lectern/events';
-import { mailOf, startPrivateInfra } from '@lectern/local-stack/testing';
+import { mailOf, patience, startPrivateInfra } from '@lectern/local-stack/testing';
 import { buildTestApp, messagesTo, publish, uniqueAddress, waitFor } from './helper.ts';
 import { closedPort, startRejectingSmtp } from './fixtures/rejecting-smtp.server.ts';
 
@@ -60,7 +60,7 @@ describe('SMTP outages', () => {
     await waitFor('two retries counted', () => app.mail.stats.retried >= 2);
 
     await mail.startComponent('mail');
-    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), 20_000);
+    const message = await catcher.waitForMessage((m) => m.to.some((t) => t.address === to), patience(20_000));
     assert.equal(message.subject, 'Paul invited you to join Grace Church on Lectern Test');
     await waitFor('the row to be sent', async () => (await rowOf(app, event))?.status === 'sent');
     const sent = await rowOf(app, event);

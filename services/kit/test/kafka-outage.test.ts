@@ -12,7 +12,7 @@ import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { startPrivateInfra } from '@lectern/local-stack/testing';
 import type { Infra } from '@lectern/local-stack/testing';
-import { freshSchemaName } from '../src/testing/index.ts';
+import { freshSchemaName, patience } from '../src/testing/index.ts';
 import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from './fixtures/probe.app.ts';
 import type { ProbeApp } from './fixtures/probe.app.ts';
 import { waitFor } from './helpers.ts';
@@ -41,7 +41,7 @@ async function startRemoteConsumer(env: Record<string, string>): Promise<RemoteC
 }
 
 describe('Kafka outage', () => {
-  jest.setTimeout(420_000);
+  jest.setTimeout(patience(420_000));
   let infra: Infra;
   let app: ProbeApp;
   let remote: RemoteConsumer | undefined;

@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import WebSocket from 'ws';
-import { startPrivateInfra, type Infra } from '@lectern/local-stack/testing';
+import { patience, startPrivateInfra, type Infra } from '@lectern/local-stack/testing';
 import { buildTestApp, INTERNAL_TOKEN, listen } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -20,7 +20,7 @@ type Instance = Awaited<ReturnType<typeof buildTestApp>>;
 const QUOTA = { SERMON_QUOTA_LIMITS: 'free:5000,standard:5000', LOG_LEVEL: 'error' };
 
 describe('fault: Postgres restarted mid-traffic', () => {
-  jest.setTimeout(300_000);
+  jest.setTimeout(patience(300_000));
   let infra: Infra;
   let a: Instance;
   let b: Instance;

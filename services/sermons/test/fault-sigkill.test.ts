@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { freePort, startServerProcess } from '@lectern/service-kit/testing';
+import { freePort, patience, startServerProcess } from '@lectern/service-kit/testing';
 import { buildTestApp, makeTone } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -109,5 +109,5 @@ describe('fault: the sermons service SIGKILLed mid-request', () => {
     console.log(`fault sigkill-mid-upload: requests sent ${figures.sent}, completed uploads ${figures.completed} + 1 after restart, lost ${figures.lost}, applied twice ${figures.appliedTwice}, restart to ready ${figures.recoveryMs} ms`);
     assert.equal(figures.lost, 0);
     assert.equal(figures.appliedTwice, 0);
-  }, 300_000);
+  }, patience(300_000));
 });

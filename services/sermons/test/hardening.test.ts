@@ -9,6 +9,7 @@ import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadSermonsConfig } from '../src/config.ts';
+import { patience } from '@lectern/service-kit/testing';
 import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, makeTone } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -144,7 +145,7 @@ describe('sermons: hardening against the outside probe', () => {
   });
 });
 
-async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitFor(check: () => boolean, timeoutMs = patience(5000)): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) throw new Error('condition not met in time');

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import { patience } from '@lectern/service-kit/testing';
 import { buildTestApp, INTERNAL_TOKEN, listen } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- messages are checked field by field
@@ -128,7 +129,7 @@ describe('sermons: live progress across two instances', () => {
   });
 });
 
-async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitFor(predicate: () => boolean, timeoutMs = patience(5000)): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { sermonPipelineWorkflowId } from '@lectern/workflow-contract';
+import { patience } from '@lectern/service-kit/testing';
 import { buildTestApp, INTERNAL_TOKEN, listen, makeSpokenMp3, makeTone, temporalClient } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -431,7 +432,7 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
   });
 });
 
-async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitFor(predicate: () => boolean, timeoutMs = patience(5000)): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');

@@ -2,6 +2,7 @@
 // mid-request and start it again (the sermons upload, the billing webhook).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { patience } from '@lectern/local-stack/testing';
 
 /** A TCP port free on the loopback right now. */
 export function freePort(): Promise<number> {
@@ -19,7 +20,7 @@ export function freePort(): Promise<number> {
  * Starts `serverTs` on 127.0.0.1:`port` with `env` and waits until `readyPath` answers 200;
  * `readyMs` is the time from spawn to ready (a restart's recovery figure).
  */
-export async function startServerProcess(serverTs: URL, env: Record<string, string>, port: number, readyPath: string, timeoutMs = 120_000): Promise<{ child: ChildProcess; readyMs: number }> {
+export async function startServerProcess(serverTs: URL, env: Record<string, string>, port: number, readyPath: string, timeoutMs = patience(120_000)): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverTs.pathname], { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   const deadline = started + timeoutMs;
