@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
+import { patience } from '@lectern/service-kit/testing';
 import type Stripe from 'stripe';
 import type { BillingApp } from '../src/app.ts';
 import { createServer } from 'node:http';
@@ -181,7 +182,7 @@ describe('POST /api/billing/webhooks/stripe', () => {
       // While Stripe holds the refetch, the only connection is free for anyone else.
       const free = await Promise.race([
         slow.app.kit.db.selectFrom('webhook_events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow().then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), patience(3000))),
       ]);
       release();
       const res = await delivery;
