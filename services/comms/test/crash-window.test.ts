@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { describe, it, afterAll } from '@jest/globals';
 import { createEvent } from '@lectern/events';
 import { createDatabase, createKafka, parseBrokers } from '@lectern/service-kit';
+import { patience } from '@lectern/service-kit/testing';
 import type { CommsDatabase } from '../src/data/database.ts';
 import { MailDispatcher } from '../src/delivery/mail.dispatcher.ts';
 import { createSmtpTransport } from '../src/mail/mail.transport.ts';
@@ -30,7 +31,7 @@ describe('crash between SMTP delivery and recording it', () => {
     child.stdout.on('data', (d: Buffer) => (output += d));
     child.stderr.on('data', (d: Buffer) => (output += d));
     const exited = once(child, 'exit') as Promise<[number | null]>;
-    await waitFor('the crashing comms process to start', () => output.includes('ready') || child.exitCode !== null, 60_000);
+    await waitFor('the crashing comms process to start', () => output.includes('ready') || child.exitCode !== null, patience(60_000));
 
     const kafka = createKafka({ brokers: parseBrokers(env.KAFKA_BROKERS!), clientId: 'crash-window-test' });
     const to = uniqueAddress('crash');
@@ -70,7 +71,7 @@ describe('crash between SMTP delivery and recording it', () => {
     cleanup.push(() => dispatcher.stop());
     await dispatcher.flush();
     assert.equal(dispatcher.stats.sent, 0, 'nothing is re-sent while the lease holds');
-    await waitFor('the row to be sent after the lease', async () => (await row()).status === 'sent', 20_000);
+    await waitFor('the row to be sent after the lease', async () => (await row()).status === 'sent', patience(20_000));
 
     const sent = await row();
     assert.equal(sent.attempts, 2);

@@ -11,6 +11,7 @@ import { describe, it, afterAll } from '@jest/globals';
 import { createDatabase } from '@lectern/service-kit';
 import { CampaignService } from '../src/campaigns/campaign.service.ts';
 import type { CommsDatabase } from '../src/data/database.ts';
+import { patience } from '@lectern/service-kit/testing';
 import { commsTestEnv, sharedMail, waitFor } from './helper.ts';
 
 const RECIPIENTS = 60;
@@ -41,7 +42,7 @@ describe('comms killed mid-batch', () => {
       let output = '';
       child.stdout!.on('data', (d: Buffer) => (output += d));
       child.stderr!.on('data', (d: Buffer) => (output += d));
-      await waitFor('comms to be ready', async () => child.exitCode !== null || (await ready()), 90_000);
+      await waitFor('comms to be ready', async () => child.exitCode !== null || (await ready()), patience(90_000));
       assert.equal(child.exitCode, null, output);
       return child;
     };
@@ -58,7 +59,7 @@ describe('comms killed mid-batch', () => {
     await campaigns.send(orgId, randomUUID(), { templateId: template.id, contactIds: [], recipients: addresses.map((email) => ({ email })) });
 
     const delivered = async () => (await catcher.listMessages()).filter((m) => m.to.some((t) => t.address.startsWith(`kill-${run}-`)));
-    await waitFor('a third of the batch to arrive', async () => (await delivered()).length >= RECIPIENTS / 3, 30_000);
+    await waitFor('a third of the batch to arrive', async () => (await delivered()).length >= RECIPIENTS / 3, patience(30_000));
     first.kill('SIGKILL');
     await once(first, 'exit');
     const atKill = (await delivered()).length;
@@ -67,8 +68,8 @@ describe('comms killed mid-batch', () => {
     await start();
     const sentCount = async () => Number((await db.selectFrom('communications').select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', orgId).where('status', '=', 'sent').executeTakeFirstOrThrow()).n);
     // the interrupted claims wait for their lease (4 × 1 s) before they are settled
-    await waitFor('every communication to be sent', async () => (await sentCount()) === RECIPIENTS, 60_000);
-    await waitFor('the catcher to have them all', async () => (await delivered()).length >= RECIPIENTS, 10_000);
+    await waitFor('every communication to be sent', async () => (await sentCount()) === RECIPIENTS, patience(60_000));
+    await waitFor('the catcher to have them all', async () => (await delivered()).length >= RECIPIENTS, patience(10_000));
     const copies = new Map<string, number>();
     for (const message of await delivered()) for (const to of message.to) copies.set(to.address, (copies.get(to.address) ?? 0) + 1);
     assert.deepEqual(addresses.filter((a) => copies.get(a) !== 1).map((a) => `${a}: ${copies.get(a) ?? 0}`), [], 'each recipient exactly once');
