@@ -262,20 +262,15 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
       SECRET_KEYS: secretKeys,
       ...extra,
     };
-    const first = startChild(name, script, cwd, env, logDir);
-    children.push(first);
-    await waitReady(`http://127.0.0.1:${ports[name]}/api/${name}/readyz`, first.child, name, first.logFile, startup.signal);
-    instances[name] = [`http://127.0.0.1:${ports[name]}`];
-    instanceLogs[name] = [first.logFile];
-    if (options.instances === 2 && (name === 'identity' || name === 'sermons')) {
-      // The second instance after the first is ready (migrations applied once), with its own port.
-      const port = await freePort();
-      const second = startChild(`${name}-2`, script, cwd, { ...env, PORT: String(port) }, logDir);
-      children.push(second);
-      await waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, second.child, `${name}-2`, second.logFile, startup.signal);
-      instances[name].push(`http://127.0.0.1:${port}`);
-      instanceLogs[name].push(second.logFile);
-    }
+    // With `instances: 2`, a second instance on its own port starts together with the first, as a
+    // Deployment's replicas do: both migrate the new schema at once (the kit's migrations allow it).
+    const replicas: { label: string; port: number }[] = [{ label: name, port: ports[name] }];
+    if (options.instances === 2 && (name === 'identity' || name === 'sermons')) replicas.push({ label: `${name}-2`, port: await freePort() });
+    const started = replicas.map(({ label, port }) => startChild(label, script, cwd, { ...env, PORT: String(port) }, logDir));
+    children.push(...started);
+    await Promise.all(replicas.map(({ label, port }, index) => waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, started[index]!.child, label, started[index]!.logFile, startup.signal)));
+    instances[name] = replicas.map(({ port }) => `http://127.0.0.1:${port}`);
+    instanceLogs[name] = started.map(({ logFile }) => logFile);
   };
 
   const startWorker = async (): Promise<void> => {

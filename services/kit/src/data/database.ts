@@ -86,7 +86,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export async function ensureSchema<DB>(db: Kysely<DB>, schema: string): Promise<void> {
   assertSchemaName(schema);
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  } catch (error) {
+    // `if not exists` does not hold when another instance creates the schema at the same moment
+    // (two replicas starting on a new database): Postgres then reports a duplicate key.
+    const found = await sql<{ found: number }>`select 1 as found from pg_namespace where nspname = ${schema}`.execute(db);
+    if (found.rows.length === 0) throw error;
+  }
 }
 
 export async function pingDatabase<DB>(db: Kysely<DB>): Promise<void> {
