@@ -395,7 +395,9 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     }
   });
 
-  it('lists 1,000 sermons newest first, fast', async () => {
+  // How fast is bench/library.bench.ts's figure (p99 at 300 requests/s); a median asserted here
+  // (it was < 150 ms) failed on a loaded machine and proved nothing the bench does not.
+  it('lists 1,000 sermons newest first; the cached list follows every committed change', async () => {
     const org = randomUUID();
     await sql`insert into sermons (org_id, title, speaker, recorded_on, created_by, created_at)
       select ${org}::uuid, 'Sermon ' || g, 'Speaker', date '2026-01-01', ${randomUUID()}::uuid, now() - (g || ' minutes')::interval
@@ -406,16 +408,13 @@ describe('sermons: upload, pipeline start, rules, isolation', () => {
     assert.equal(first.sermons[0].title, 'Sermon 1');
     assert.equal(first.sermons[999].title, 'Sermon 1000');
     assert.equal(first.sermons[0].progress.currentStep, 'upload');
-    const times: number[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      const start = performance.now();
+    const bodies = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
       const res = await t.app.inject({ url: '/api/sermons/sermons', headers: { authorization: `Bearer ${token}` } });
       assert.equal(res.statusCode, 200);
-      times.push(performance.now() - start);
+      bodies.add(res.body);
     }
-    times.sort((a, b) => a - b);
-    const median = times[10] as number;
-    assert.ok(median < 150, `median ${median.toFixed(1)} ms`);
+    assert.equal(bodies.size, 1);
     // The cached body follows every committed change.
     const top = first.sermons[0].id as string;
     assert.equal((await internal(`/sermons/${top}/progress`, { method: 'POST', body: JSON.stringify({ step: 'transcribe', percent: 35 }) })).status, 204);
