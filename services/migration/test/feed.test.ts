@@ -57,4 +57,10 @@ describe('rss-parser', () => {
     assert.equal(video?.mediaUrl, 'https://church.example/audio/a.mp3');
     assert.equal(video?.guid, 'https://church.example/audio/a.mp3');
   });
+
+  test('an iTunes duration longer than the items table can hold is unknown (the migration would refuse it)', () => {
+    const item = (duration: string) => `<item><title>${duration}</title><itunes:duration>${duration}</itunes:duration><enclosure url="/v/${duration}.mp4" type="video/mp4" length="1"/></item>`;
+    const text = `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>t</title>${item('3600')}${item('999999999:00:00')}</channel></rss>`;
+    assert.deepEqual(parseFeedVideos(text, 'https://church.example/feed').map((v) => v.duration), [3600, null]);
+  });
 });

@@ -55,8 +55,11 @@ function isoDate(value: unknown): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
+/** The longest duration a video can have in migration_items (a 32-bit integer column); past it, unknown. */
+export const MAX_DURATION_SECONDS = 2_147_483_647;
+
 function seconds(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : null;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_DURATION_SECONDS ? Math.round(value) : null;
 }
 
 /** Absolute http(s) URL of a media link (relative links resolve against the feed's address). */

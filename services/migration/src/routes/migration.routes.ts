@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, ErrorCode, requireCompanyStaff } from '@lectern/service-kit';
 import { FeedUnusableError, MAX_VIDEOS, MIN_VIDEOS, type FeedReader } from '../feed/feed.reader.ts';
+import { MAX_DURATION_SECONDS } from '../feed/feed.parser.ts';
 import type { MigrationService } from '../domain/migration.service.ts';
 
 export interface MigrationRoutesOptions {
@@ -20,7 +21,7 @@ const Video = Type.Object({
   publishedAt: Type.Union([Type.String({ maxLength: 64 }), Type.Null()]),
   mediaUrl: Type.String({ maxLength: 4000, pattern: '^https?://' }),
   mediaType: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-  duration: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  duration: Type.Union([Type.Integer({ minimum: 0, maximum: MAX_DURATION_SECONDS }), Type.Null()]),
   guid: Type.String({ maxLength: 4000 }),
 });
 
