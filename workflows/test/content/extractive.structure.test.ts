@@ -3,7 +3,7 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
-import { isHousekeeping, isPointPreview } from '../../src/content/generation/extractive.discourse.ts';
+import { instructionClauses, isHousekeeping, isPointPreview } from '../../src/content/generation/extractive.discourse.ts';
 import { sharedTheme } from '../../src/content/generation/extractive.wording.ts';
 
 const plan = 'Tonight I have three points about those songs. The first point is that God\'s mercy is new every morning, the second point is that we can rejoice when the fields are empty, the third point is that God himself sings over his people.';
@@ -33,4 +33,18 @@ test('the theme names what the points share, and "God\'s" is what every sermon s
   const trusted = () => true;
   assert.equal(sharedTheme(['Rebuilding starts with prayer', "God's people build together", "The work is finished by God's strength"], trusted), undefined);
   assert.equal(sharedTheme(["God's word shows us the next step", "God's word keeps us from sin", "God's word gives strength"], trusted), 'Word');
+});
+
+test('a run-on call to action is cut into its instructions, each a sentence of the preacher\'s words', () => {
+  const runOn = 'So this week, sing one song to God before you go to sleep, even if it is only a line, turn off the radio in the car and thank him for three mercies from that day, and write to someone who is in a long night of their own.';
+  const clauses = instructionClauses(runOn);
+  assert.deepEqual(clauses.map((c) => c.text), [
+    'So this week, sing one song to God before you go to sleep, even if it is only a line.',
+    'Turn off the radio in the car and thank him for three mercies from that day.',
+    'Write to someone who is in a long night of their own.',
+  ]);
+  for (const c of clauses) assert.equal(runOn.slice(c.offset, c.offset + 10).toLowerCase(), c.text.slice(0, 10).toLowerCase());
+  // Short instructions and statements stay whole.
+  assert.equal(instructionClauses('Call someone who is lonely, and pray with them.').length, 1);
+  assert.equal(instructionClauses('God sings over his people, turn after turn, in the night, and he does not stop singing when we forget the words of the song.').length, 1);
 });

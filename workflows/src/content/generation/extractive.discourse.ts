@@ -105,6 +105,29 @@ export function isInstruction(text: string): boolean {
   return INSTRUCTION_VERBS.has(first) && wordsOf(t).length >= 4;
 }
 
+// A run-on call to action ("So this week, sing one song…, turn off the radio…, and send a
+// message…"): Whisper often writes several instructions as one sentence.
+const RUN_ON_AT = 25;
+
+/**
+ * The instructions of a run-on call to action, each with its offset in `text`: cut before a
+ * comma's "(and) <instruction verb>"; the text whole when it is short or not an instruction.
+ */
+export function instructionClauses(text: string): { text: string; offset: number }[] {
+  if (wordsOf(text).length < RUN_ON_AT || !isInstruction(text)) return [{ text, offset: 0 }];
+  const cuts = [0];
+  for (const m of text.matchAll(/,\s+(?:and\s+)?([a-z]+)\b/gi)) if (INSTRUCTION_VERBS.has(m[1]!.toLowerCase()) && m.index! - cuts.at(-1)! > 12) cuts.push(m.index! + 1);
+  if (cuts.length === 1) return [{ text, offset: 0 }];
+  return cuts.map((from, k) => {
+    const raw = text.slice(from, cuts[k + 1] ?? text.length);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim().replace(/^and\s+/i, '').replace(/,$/, '');
+    const offset = from + lead + (raw.trim().length - raw.trim().replace(/^and\s+/i, '').length);
+    const sentence = body.charAt(0).toUpperCase() + body.slice(1);
+    return { text: /[.!?]$/.test(sentence) ? sentence : `${sentence}.`, offset };
+  });
+}
+
 /** Terms of a passage text, for telling a sentence that reads it aloud. */
 export function passageTerms(text: string): Set<string> {
   return new Set(contentTerms(text));
