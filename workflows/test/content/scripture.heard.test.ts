@@ -65,3 +65,13 @@ test('more of Whisper\'s spellings: "9-1" for ninety-one, "5-17" past the last c
   // Unchanged: a plain chapter, and "to" that is not a number.
   assert.deepEqual(osis('Romans 8-9 is long. Turn to Romans to see it. From Genesis to Revelation.'), ['Rom.8']);
 });
+
+test('a quotation with misheard words is still found when the verse\'s words come back in order; a retelling in everyday words is not', async () => {
+  const quoted = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  // Two misheard words in a row ("mercy" as "me or say") broke every trigram between the halves.
+  assert.deepEqual(await quoted('The prophet asked what the Lord requires, and answered to do justly, and to love me or say and to walk humbly with my God. Love does justice.'), ['Mic.6.8:quoted']);
+  // "the Lord" is the WEB's "Yahweh", and "they" and "it" were misheard.
+  assert.deepEqual(await quoted('As the sun says, unless the Lord builds the house, a who build a labor in vain. And when the people wept.'), ['Ps.127.1:quoted']);
+  assert.deepEqual(await quoted('Remember the words of the Lord Jesus who said it is more blessed to give and to receive.'), ['Acts.20.35:quoted']);
+  assert.deepEqual(await quoted('So Ruth went out to glean barley, and she happened to come to the field of a man named Boaz.'), []);
+});

@@ -62,7 +62,9 @@ const cite = (text: string) => combineCitations(text, findReferenceCandidates(te
 
 test('a chapter heard as a sound-alike chapter is corrected by what the preacher tells of it', () => {
   // "Genesis thirty-seven" heard as 47: the retelling (tunic, colors, pit, merchants, silver) is chapter 37's.
-  const story = 'Jacob made his favourite son a tunic of many colors, and the other sons hated him. They threw him into a pit and sold him to merchants for twenty pieces of silver.';
+  // (Told in the preacher's words: "sold him to merchants for twenty pieces of silver" is 37:28
+  // quoted, which the word-by-word alignment of quotations now finds.)
+  const story = 'Jacob made his favourite son a tunic of many colors, and the other sons hated him. They threw him into a pit, and passing merchants paid silver for him.';
   assert.deepEqual(cite(`Turn with me to Genesis 47. ${story}`), ['Gen.37:spoken']);
   // Heard right: kept.
   assert.deepEqual(cite(`Turn with me to Genesis 37. ${story}`), ['Gen.37:spoken']);

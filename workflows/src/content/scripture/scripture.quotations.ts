@@ -31,7 +31,10 @@ export function normalisedWords(text: string): Word[] {
     const raw = m[0].toLowerCase().replace(/[’']/g, '');
     // British and American spellings are one word ("labour", "labor"; "honour", "honor").
     const spelled = raw.length >= 6 ? raw.replace(/our$/, 'or') : raw;
-    out.push({ word: SAME_WORD[spelled] ?? spelled, start: m.index, end: m.index + m[0].length });
+    const word = SAME_WORD[spelled] ?? spelled;
+    // "the Lord" (KJV, and what preachers say) is the WEB's "Yahweh": one word, no article.
+    if (word === 'lord' && out.at(-1)?.word === 'the') out.pop();
+    out.push({ word, start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
@@ -220,6 +223,69 @@ export class QuotationIndex {
     return score;
   }
 
+  /** How rare a word is in the Bible: 1 in one verse only, towards 0 in every verse (0 if absent or a function word). */
+  rarity(word: string): number {
+    const table = this.vocabularyOf();
+    const wid = table.vocabulary.get(word);
+    if (wid === undefined) return 0;
+    return Math.log(this.keys.length / table.frequency[wid]!) / Math.log(Math.max(this.keys.length, 2));
+  }
+
+  /** Per verse id, its text in each translation (the translations' own strings, not copies). */
+  private textsById?: string[][];
+  private readonly wordsCache = new Map<number, string[][]>();
+
+  /** The verse's words in each translation. */
+  private verseWords(id: number): string[][] {
+    if (!this.textsById) {
+      const texts: string[][] = Array.from({ length: this.keys.length }, () => []);
+      for (const verses of this.translations) for (const v of verses) texts[this.idOf.get(`${v.book}.${v.chapter}.${v.verse}`)!]!.push(v.text);
+      this.textsById = texts;
+    }
+    let words = this.wordsCache.get(id);
+    if (!words) {
+      words = (this.textsById[id] ?? []).map((text) => normalisedWords(text).map((w) => w.word));
+      if (this.wordsCache.size > 4096) this.wordsCache.clear();
+      this.wordsCache.set(id, words);
+    }
+    return words;
+  }
+
+  /**
+   * Thin trigram runs of one verse, close together, aligned word by word with the verse: a
+   * quotation when enough of its words come back in order among few others.
+   */
+  private alignedStretch(id: number, thin: readonly number[][], words: readonly Word[]): { id: number; from: number; to: number; covered: number; score: number } | undefined {
+    let best: { id: number; from: number; to: number; covered: number; score: number } | undefined;
+    for (let g = 0; g < thin.length; g += 1) {
+      let last = g;
+      while (last + 1 < thin.length && thin[last + 1]![0]! - thin[last]!.at(-1)! <= ALIGN_GAP) last += 1;
+      // (at least two trigrams in a row: five of the verse's words said as written)
+      if (!thin.slice(g, last + 1).some((run) => run.some((p, k) => k > 0 && p - run[k - 1]! === 1))) {
+        g = last;
+        continue;
+      }
+      const from = Math.max(0, thin[g]![0]! - 4);
+      const to = Math.min(words.length - 1, thin[last]!.at(-1)! + 2 + 4);
+      const window = words.slice(from, to + 1).map((w) => w.word);
+      const present = new Set(window);
+      for (const verse of this.verseWords(id)) {
+        if (verse.filter((w) => present.has(w)).length < ALIGNED_WORDS) continue;
+        const matched = commonSubsequence(window, verse);
+        if (matched.length < ALIGNED_WORDS) continue;
+        const span = matched.at(-1)! - matched[0]! + 1;
+        const content = [...new Set(matched.map((i) => window[i]!).filter(isContentWord))];
+        // A retelling in everyday words ("she went and happened to come to the field") is not a quotation.
+        const rarity = content.reduce((sum, w) => sum + this.rarity(w), 0);
+        if (content.length < ALIGNED_CONTENT_WORDS || rarity < ALIGNED_RARITY || matched.length < ALIGNED_SHARE * span) continue;
+        const score = matched.length + matched.length / Math.max(this.verseLength[id]!, 1);
+        if (!best || score > best.score) best = { id, from: from + matched[0]!, to: from + matched.at(-1)!, covered: matched.length, score };
+      }
+      g = last;
+    }
+    return best;
+  }
+
   /** The verses quoted in `text`, in order of appearance. */
   find(text: string): QuotationMatch[] {
     const words = normalisedWords(text);
@@ -236,16 +302,22 @@ export class QuotationIndex {
     const stretches: Stretch[] = [];
     for (const [id, positions] of hits) {
       let first = 0;
+      // Runs too thin to claim the verse alone: misheard words may have cut one quotation in two.
+      const thin: number[][] = [];
       for (let k = 1; k <= positions.length; k += 1) {
         if (k < positions.length && positions[k]! - positions[k - 1]! <= MAX_GAP) continue;
         const run = positions.slice(first, k);
         first = k;
         const covered = new Set(run.flatMap((p) => [p, p + 1, p + 2])).size;
         const length = this.verseLength[id]!;
-        if (covered < Math.min(MIN_WORDS + 2, Math.max(MIN_WORDS, Math.ceil(length * 0.6)))) continue;
-        if (covered < Math.min(length, MIN_WORDS)) continue;
+        if (covered < Math.min(MIN_WORDS + 2, Math.max(MIN_WORDS, Math.ceil(length * 0.6))) || covered < Math.min(length, MIN_WORDS)) {
+          thin.push(run);
+          continue;
+        }
         stretches.push({ id, from: run[0]!, to: run.at(-1)! + 2, covered, score: covered + covered / Math.max(length, 1) });
       }
+      const aligned = this.alignedStretch(id, thin, words);
+      if (aligned) stretches.push(aligned);
     }
     // Where stretches overlap, the best-covered verse wins; a tie means the words are shared by
     // several verses (a parallel passage, a refrain) and nothing is claimed.
@@ -280,6 +352,39 @@ export class QuotationIndex {
     }
     return merged;
   }
+}
+
+// A quotation that trigrams alone could not hold (two misheard words in a row break five of
+// them: "to love me or say and to walk humbly" for "to love mercy, and to walk humbly") is still
+// one when the verse's words come back in order: at least this many, with few others among them.
+const ALIGNED_WORDS = 8;
+const ALIGNED_CONTENT_WORDS = 4;
+const ALIGNED_SHARE = 0.7;
+// …and the words matched must name the verse: their summed rarity (`rarity`) at least this.
+const ALIGNED_RARITY = 2;
+// Thin runs of one verse this close (trigram positions) are tried as one quotation.
+const ALIGN_GAP = 10;
+
+/** Longest common subsequence of two word lists: its length and the matched positions in `a`. */
+function commonSubsequence(a: readonly string[], b: readonly string[]): number[] {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const table = new Uint16Array(rows * cols);
+  for (let i = a.length - 1; i >= 0; i -= 1) {
+    for (let j = b.length - 1; j >= 0; j -= 1) {
+      table[i * cols + j] = a[i] === b[j] ? table[(i + 1) * cols + j + 1]! + 1 : Math.max(table[(i + 1) * cols + j]!, table[i * cols + j + 1]!);
+    }
+  }
+  const matched: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      matched.push(i);
+      i += 1;
+      j += 1;
+    } else if (table[(i + 1) * cols + j]! >= table[i * cols + j + 1]!) i += 1;
+    else j += 1;
+  }
+  return matched;
 }
 
 function adjacent(a: string, b: string): boolean {
