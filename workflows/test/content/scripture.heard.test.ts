@@ -75,3 +75,9 @@ test('a quotation with misheard words is still found when the verse\'s words com
   assert.deepEqual(await quoted('Remember the words of the Lord Jesus who said it is more blessed to give and to receive.'), ['Acts.20.35:quoted']);
   assert.deepEqual(await quoted('So Ruth went out to glean barley, and she happened to come to the field of a man named Boaz.'), []);
 });
+
+test('a run-together number whose verse the chapter lacks ("2 Chronicles 740") is its teen, cited only on the verse\'s own words', async () => {
+  const cited = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  assert.deepEqual(await cited('Second Chronicles 740 is a call to humble prayer: if my people who are called by my name will humble themselves and pray, and seek my face, and turn from their wicked ways, then I will hear from heaven.'), ['2Chr.7.14']);
+  assert.deepEqual(await cited('Second Chronicles 740 is a cult of humble prayer. We sang a hymn.'), []);
+});

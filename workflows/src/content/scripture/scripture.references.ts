@@ -84,7 +84,7 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean };
 
 function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbreviated: boolean): Parsed | undefined {
   let j = i;
@@ -109,7 +109,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   }
   // "Acts 1625", "Sam 2740": Whisper runs chapter and verse together into one number.
   const merged = written && !saidChapter && book.chapters > 1 && first.value > book.chapters ? splitChapterVerse(book, tokens[j]!.text) : undefined;
-  if (merged) return { chapter: merged.chapter, verseStart: merged.verse, ...parseRangeEnd(tokens, first.next, merged.chapter, merged.verse) };
+  if (merged) return { chapter: merged.chapter, verseStart: merged.verse, ...parseRangeEnd(tokens, first.next, merged.chapter, merged.verse), ...(merged.soundAlike ? { needsSupport: true } : {}) };
   j = first.next;
   // Single-chapter books: "Jude 3" is verse 3.
   if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':')) {
@@ -157,7 +157,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
  * book ("1625" in Acts: 16:25); with none, a split to a chapter the book has (Psalm "2740":
  * 27:40, a verse that does not exist, which only a quotation can correct); with two, none.
  */
-export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, digits: string): { chapter: number; verse: number } | undefined {
+export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, digits: string): { chapter: number; verse: number; soundAlike?: boolean } | undefined {
   // ("Psalm 151" is a psalm number said whole, one that does not exist, not 15:1.)
   if (!/^\d{3,4}$/.test(digits) || (book.chapters >= 100 && Number(digits) < 200)) return undefined;
   const splits: { chapter: number; verse: number }[] = [];
@@ -169,7 +169,13 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
   }
   const existing = splits.filter((x) => verseExists(book.osis, x.chapter, x.verse));
   if (existing.length) return existing.length === 1 ? existing[0] : undefined;
-  return splits.length === 1 ? splits[0] : undefined;
+  if (splits.length !== 1) return undefined;
+  // "Second Chronicles 740": a tens verse that the chapter lacks was its teen ("fourteen" heard as
+  // "forty"), cited only when what follows is that verse's.
+  const [only] = splits as [{ chapter: number; verse: number }];
+  const teen = only.verse >= 30 && only.verse <= 90 && only.verse % 10 === 0 ? only.verse / 10 + 10 : undefined;
+  if (teen !== undefined && verseExists(book.osis, only.chapter, teen)) return { chapter: only.chapter, verse: teen, soundAlike: true };
+  return only;
 }
 
 const CHAPTER_HOMOPHONES: Record<string, number> = { for: 4, to: 2, too: 2, won: 1 };
@@ -343,7 +349,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       lastBook = { book: book.book, end: tokens[book.next - 1]!.end };
       const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
       if (!loc) continue;
-      push(book.book.osis, loc, i, loc.next);
+      push(book.book.osis, loc, i, loc.next, loc.needsSupport === true, loc.needsSupport === true);
       i = loc.next - 1;
       continue;
     }
@@ -376,7 +382,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const place = loc && (loc.verseStart !== undefined || (heard.needsSupport && isWord(tokens, heard.next, 'chapter')));
       if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
         lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
-        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport);
+        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport);
         i = loc.next - 1;
       }
     }
