@@ -130,6 +130,9 @@ test('staff review: the player sits beside the transcript and clicking a word se
   const at = await player.evaluate((video) => (video as unknown as { currentTime: number }).currentTime);
   assert.ok(Math.abs(at - ((minutes ?? 0) * 60 + (seconds ?? 0))) < 3, `seeked to ${at}s for a word said at ${start}`);
   await staffPage.getByTestId('staff-discussion-guide').getByText('Icebreaker').waitFor(VISIBLE);
+  // the spec's review sections in its order, the discussion guide after them
+  const sections = (await staffPage.locator('#area-staff h2').allTextContents()).filter((h) => ['Transcription', 'Sermon Outline', '5-Day Devotional Series', 'Small-Group Discussion Guide'].includes(h));
+  assert.deepEqual(sections, ['Transcription', 'Sermon Outline', '5-Day Devotional Series', 'Small-Group Discussion Guide']);
   await screenshot(staffPage, '60-staff-review-player');
   await staffPage.getByRole('button', { name: 'Publish', exact: true }).click();
   await staffPage.getByText('Published', { exact: true }).waitFor(VISIBLE);

@@ -224,7 +224,6 @@ function SermonContent({
         <TranscriptPreview text={transcript?.text} characterCount={transcript?.characterCount} />
         {transcript && sermon.temporaryMediaPath && <RecordingReview sermonId={sermon.id} title={sermon.title} />}
       </SectionCard>
-      {sermon.status !== 'PROCESSING' && <DiscussionGuideSection sermonId={sermon.id} />}
       <OutlineSection
         sermonTitle={sermon.title}
         outline={outline}
@@ -241,6 +240,8 @@ function SermonContent({
           onSave={onSaveDevotional}
         />
       </SectionCard>
+      {/* the spec's three review sections first; the discussion guide (ours) after them */}
+      {sermon.status !== 'PROCESSING' && <DiscussionGuideSection sermonId={sermon.id} />}
     </>
   );
 }
