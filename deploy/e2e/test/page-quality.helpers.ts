@@ -2,17 +2,19 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 
-/** Reloads `path` in a 390 px wide viewport of the page's context and asserts nothing overflows sideways. */
-export async function assertNoOverflowAt390(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+/** A new page of `page`'s context (same session), 390 px wide, at `url`. */
+async function openAt390(page: Page, url: string): Promise<Page> {
   const narrow = await page.context().newPage();
   await narrow.setViewportSize({ width: 390, height: 844 });
   await narrow.goto(url);
+  return narrow;
+}
+
+/** Reloads `path` in a 390 px wide viewport of the page's context and asserts nothing overflows sideways. */
+export async function assertNoOverflowAt390(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  const narrow = await openAt390(page, url);
   await ready(narrow);
-  const { scrollWidth, clientWidth } = await narrow.evaluate(() => {
-    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
-  });
-  assert.ok(scrollWidth <= clientWidth, `${url}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+  await assertNoOverflow(narrow, url);
   await narrow.close();
 }
 
@@ -21,9 +23,7 @@ export async function assertNoOverflowAt390(page: Page, url: string, ready: (pag
  * inside the window (a dialog's backdrop scrolls by itself, so the page-width check misses it).
  */
 export async function assertDialogFitsAt390(page: Page, url: string, open: (page: Page) => Promise<Locator>): Promise<void> {
-  const narrow = await page.context().newPage();
-  await narrow.setViewportSize({ width: 390, height: 844 });
-  await narrow.goto(url);
+  const narrow = await openAt390(page, url);
   const dialog = await open(narrow);
   await dialog.waitFor({ state: 'visible' });
   const box = await dialog.boundingBox();
