@@ -1,27 +1,23 @@
 // The journeys' stack start-up, given up half-way (a set-up that Jest timed out, a service that
 // never became ready), stops every process it had started.
 import { expect, test } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { patience } from '@lectern/local-stack/testing';
+import { patience, processTable } from '@lectern/local-stack/testing';
 import { startStack } from './stack.helpers.ts';
 
 /** This process's children that run a service (`services/<name>/src/server.ts`), zombies excluded. */
 function runningServiceChildren(): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== process.pid || state === 'Z') continue;
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (/services\/\w+\/src\/server\.ts/.test(command)) found.push(`${entry}: ${command}`);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found;
+  return processTable()
+    .filter((entry) => entry.ppid === process.pid && entry.state !== 'Z')
+    .flatMap((entry) => {
+      try {
+        const command = readFileSync(`/proc/${entry.pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return /services\/\w+\/src\/server\.ts/.test(command) ? [`${entry.pid}: ${command}`] : [];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
 }
 
 test('a start-up given up once the services run stops every one of them and rejects with the reason', async () => {

@@ -1,7 +1,8 @@
 // Peak memory of a process and of each of its children (for the pipeline worker: the recogniser's
 // Python, ffmpeg), sampled from /proc. A child's VmHWM is its own lifetime peak, so a sample just
 // before it exits is enough.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { processTable } from '@lectern/local-stack/testing';
 
 export interface PeakByCommand {
   /** Largest VmHWM seen per command name (comm), bytes. */
@@ -19,19 +20,7 @@ function statusField(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid …; comm may hold spaces and parentheses, so split after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) found.push(Number(entry));
-    } catch {
-      // exited while listing
-    }
-  }
-  return found;
+  return processTable().filter((entry) => entry.ppid === pid).map((entry) => entry.pid);
 }
 
 function commandOf(pid: number): string {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processTable } from './proc.ts';
 
 // Every child runs in its own process group so that stopping it also stops whatever it forked
 // (postgres backends, the JVM's helpers, temporal's UI server). The groups still alive when this
@@ -61,18 +62,7 @@ export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
  */
 function groupRunning(pgid: number): boolean {
   if (!fs.existsSync('/proc/self/stat')) return groupAlive(pgid);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid pgrp …; comm may contain spaces, so split after the last ')'.
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) === pgid && state !== 'Z') return true;
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return false;
+  return processTable().some((entry) => entry.pgrp === pgid && entry.state !== 'Z');
 }
 
 export function groupAlive(pgid: number): boolean {
