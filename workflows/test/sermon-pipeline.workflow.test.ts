@@ -8,6 +8,7 @@ import { bundleWorkflowCode, type Worker, type WorkflowBundleWithSourceMap } fro
 import { createWorker, workflowsPath } from '../src/create-worker.ts';
 import type { SermonPipelineActivities } from '../src/activities/sermon-pipeline.activities.ts';
 import { NON_RETRYABLE_STEP_ERROR, progressQuery, retryUpdate, stopSignal, type PipelineState, type PipelineStep, type SermonPipelineInput } from '@lectern/workflow-contract';
+import { patience } from '@lectern/local-stack/testing';
 import { createTemporalTestEnv } from './temporal-env.ts';
 
 type Call = { activity: string; step?: PipelineStep; message?: string };
@@ -41,7 +42,7 @@ async function runUntilCancelled(): Promise<void> {
 }
 
 describe('sermon pipeline workflow (real Temporal dev server)', () => {
-  jest.setTimeout(300_000);
+  jest.setTimeout(patience(300_000));
   let env: TestWorkflowEnvironment;
   let bundle: WorkflowBundleWithSourceMap;
 

@@ -4,7 +4,7 @@ import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
-import { ensureAsr, type AsrRuntime } from '@lectern/local-stack/testing';
+import { ensureAsr, patience, type AsrRuntime } from '@lectern/local-stack/testing';
 import { InvalidMediaError } from '@lectern/media-probe';
 import { createFasterWhisperTranscriber } from '../../src/transcription/faster-whisper.transcriber.ts';
 import { normalizeInActivity, transcribeInActivity, type StepProgressDetails } from '../../src/transcription/transcription.activity.ts';
@@ -60,7 +60,7 @@ test('the video is normalised then transcribed in activities, with heartbeats an
   assert.deepEqual(beats.at(-1), { percent: 100, processedSec: transcript.durationSec });
   assert.ok(reported.every((p, i) => i === 0 || p > (reported[i - 1] ?? -1)), `reported once per percent: ${reported.join(',')}`);
   assert.equal(reported.at(-1), 100);
-}, 300_000);
+}, patience(300_000));
 
 test('a file named .mp3 that is not audio fails the normalise activity as non-retryable bad media', async () => {
   const { env } = activityEnv();
@@ -78,7 +78,7 @@ test('cancelling the activity (Stop) stops the recogniser', async () => {
   await assert.rejects(inActivity(env, () => transcribeInActivity(transcriber, recording.wav)));
   assert.ok(beats.length >= 1);
   assert.ok(Date.now() - started < 60_000);
-}, 120_000);
+}, patience(120_000));
 
 test('a checkpoint that cannot be written (its folder removed by a cancelled run) is skipped: the transcript still comes back, and no heartbeat names it', async () => {
   const { env, beats } = activityEnv();
@@ -89,7 +89,7 @@ test('a checkpoint that cannot be written (its folder removed by a cancelled run
   assert.ok(transcript.words.length > 0);
   assert.ok(lines.some((line) => /checkpoint at .* not saved/.test(line)), lines.join('\n'));
   assert.equal(beats.filter((beat) => beat.checkpointSec).length, 0);
-}, 300_000);
+}, patience(300_000));
 
 test('a listener that throws fails the transcription instead of the worker process', async () => {
   const transcriber = createFasterWhisperTranscriber({ ...asr, chunkSec: 10 });
@@ -97,4 +97,4 @@ test('a listener that throws fails the transcription instead of the worker proce
     transcriber.transcribe(recording.wav, { onCheckpoint: () => { throw new Error('disk full'); } }),
     /the checkpoint listener failed: disk full/,
   );
-}, 300_000);
+}, patience(300_000));

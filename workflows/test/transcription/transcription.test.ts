@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { ensureAsr, type AsrRuntime } from '@lectern/local-stack/testing';
+import { ensureAsr, patience, type AsrRuntime } from '@lectern/local-stack/testing';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
 import { probeMedia } from '@lectern/media-probe';
 import { createFasterWhisperTranscriber, fasterWhisperScript } from '../../src/transcription/faster-whisper.transcriber.ts';
@@ -58,7 +58,7 @@ for (const kind of ['mp3', 'mp4'] as const) {
     assertWordTimestamps(transcript);
     assert.ok(percents.length >= 2 && percents.every((p, i) => i === 0 || p >= (percents[i - 1] ?? 0)), `progress ${percents.join(',')}`);
     assert.ok((percents.at(-1) ?? 0) > 99);
-  }, 300_000);
+  }, patience(300_000));
 }
 
 function recogniserPids(): number[] {
@@ -91,7 +91,7 @@ test('cancelling a transcription kills the recogniser process', async () => {
   assert.ok(ours.length > 0, 'the recogniser was running when cancelled');
   await new Promise((resolve) => setTimeout(resolve, 300));
   for (const pid of ours) assert.ok(!fs.existsSync(`/proc/${pid}/cmdline`) || fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'), `pid ${pid} still alive`);
-}, 120_000);
+}, patience(120_000));
 
 test('an already aborted transcription does not start the recogniser', async () => {
   const transcriber = createFasterWhisperTranscriber(asr);
