@@ -81,3 +81,11 @@ test('a run-together number whose verse the chapter lacks ("2 Chronicles 740") i
   assert.deepEqual(await cited('Second Chronicles 740 is a call to humble prayer: if my people who are called by my name will humble themselves and pray, and seek my face, and turn from their wicked ways, then I will hear from heaven.'), ['2Chr.7.14']);
   assert.deepEqual(await cited('Second Chronicles 740 is a cult of humble prayer. We sang a hymn.'), []);
 });
+
+test('verse numbers said a few words before the quotation ("15 and 16 tells us … perceived that this work was done by our God")', async () => {
+  const heard = "Third, the work is finished by God's strength. In the Himayasic, 15 and 16 tells us the world was finished in 52 days, and even enemies perceived that this work was done by our God.";
+  assert.deepEqual((await identifyScripture(heard)).map((c) => c.osis), ['Neh.6.15-Neh.6.16']);
+  // A count of days is not a verse range.
+  const days = 'The wall took 50 to 52 days to build, and even enemies perceived that this work was done by our God.';
+  assert.deepEqual((await identifyScripture(days)).map((c) => c.osis), ['Neh.6.16']);
+});

@@ -228,17 +228,21 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   return citations.sort((a, b) => a.start - b.start);
 }
 
-// "…have a cup free, 17 and 18. For even though the fig tree…": verse numbers said just before
-// a quotation whose book the recogniser lost.
-const VERSES_BEFORE = /\b(\d{1,3})\s*(?:,\s*)?(?:and|through|to|-)\s*(\d{1,3})\s*[.,:;]?\s*$/i;
+// "…have a cup free, 17 and 18. For even though the fig tree…", "In the Himayasic, 15 and 16
+// tells us … and even enemies perceived that this work was done by our God": verse numbers said
+// shortly before a quotation whose book the recogniser lost.
+const VERSES_BEFORE = /\b(\d{1,3})\s*(?:,\s*)?(?:and|through|to|-)\s*(\d{1,3})\b(?!\s*(?:days|years|times|people|men|minutes|hours|weeks|months))/gi;
+const VERSES_BEFORE_REACH = 120;
 
 /**
- * A quotation with the range said just before it (at most 40 characters back): the quoted book and
- * chapter, the verses said, when the quoted verses lie inside them and the last one exists.
+ * A quotation with the range said shortly before it (at most 120 characters back, the same
+ * sentence or the one before it): the quoted book and chapter, the verses said, when the quoted
+ * verses lie inside them and the last one exists.
  */
 export function withVersesSaidBefore(text: string, q: QuotationMatch): ScriptureReference | undefined {
-  const m = VERSES_BEFORE.exec(text.slice(Math.max(0, q.start - 40), q.start));
-  if (!m) return undefined;
+  const before = text.slice(Math.max(0, q.start - VERSES_BEFORE_REACH), q.start);
+  const m = [...before.matchAll(VERSES_BEFORE)].at(-1);
+  if (!m || (before.slice(m.index! + m[0].length).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
   const from = Number(m[1]);
   const to = Number(m[2]);
   if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
