@@ -12,7 +12,15 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 0.75rem;
-  h2 { margin: 0; }
+`;
+
+/** The spinner and the title on one line: the title's words wrap beside the spinner, not under it. */
+const Title = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  min-width: 0;
+  h2 { margin: 0; min-width: 0; }
 `;
 
 const Badge = styled.span`
@@ -112,8 +120,10 @@ export function MigrationProcessing({ migrationId, queue, steps, liveError, onSt
   return (
     <Card aria-live="polite">
       <Header>
-        {showsSpinner(status, stop, clear) && <span aria-hidden="true"><Spinner label="" inline /></span>}
-        <h2>{processingTitle(status, stop, clear)}</h2>
+        <Title>
+          {showsSpinner(status, stop, clear) && <span aria-hidden="true"><Spinner label="" inline /></span>}
+          <h2>{processingTitle(status, stop, clear)}</h2>
+        </Title>
         <Badge data-testid="migration-status">{statusBadge(status)}</Badge>
       </Header>
       <p style={{ overflowWrap: 'anywhere' }}>Migration ID: <code>{migrationId}</code></p>
