@@ -7,6 +7,8 @@ export const EditGrid = styled.div`
 
 export const EditField = styled.label`
   display: grid;
+  /* in a form grid the row may be taller (a neighbour's hint): label and input stay at the top, not stretched */
+  align-content: start;
   gap: 0.3rem;
   font-weight: 600;
   input,
