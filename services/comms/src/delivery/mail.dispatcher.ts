@@ -41,6 +41,8 @@ export interface DispatcherStats {
   sent: number;
   retried: number;
   failed: number;
+  /** rows whose earlier claim was interrupted after its hand-over (a receiver may get a second copy) */
+  resentAfterHandover: number;
 }
 
 /** Delay before attempt `attempts + 1`: base · 2^(attempts-1), capped, with ±10 % jitter. */
@@ -50,7 +52,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, ra
 }
 
 export class MailDispatcher {
-  readonly stats: DispatcherStats = { sent: 0, retried: 0, failed: 0 };
+  readonly stats: DispatcherStats = { sent: 0, retried: 0, failed: 0, resentAfterHandover: 0 };
   readonly #o: Required<Omit<MailDispatcherOptions, 'communications' | 'rates'>> & Pick<MailDispatcherOptions, 'communications' | 'rates'>;
   readonly #loop: DrainLoop;
 
@@ -95,11 +97,10 @@ export class MailDispatcher {
   async #deliver(row: SentEmailRow): Promise<void> {
     const log = { emailId: row.id, kind: row.kind, attempt: row.attempts, sourceEventId: row.source_event_id };
     if (row.handed_over_at) {
-      // An earlier claim handed the message over and was interrupted before recording it: the
-      // server has it (ADR 0014). Recorded as sent, never sent twice.
-      await this.#recordSent(row, 'handed over to the SMTP server before an interruption; not sent again');
-      this.#o.logger.warn(log, 'mail dispatcher: e-mail was handed over before an interruption; recorded as sent');
-      return;
+      // An earlier claim was interrupted after its hand-over: the final "." may or may not have
+      // left that process, so the message is sent again with the same Message-ID (ADR 0029).
+      this.#o.logger.warn(log, 'mail dispatcher: e-mail was interrupted after its hand-over; sending it again with the same Message-ID');
+      this.stats.resentAfterHandover += 1;
     }
     if (row.attempts > this.#o.maxAttempts) {
       // The previous claim was the last allowed attempt and its sender never reported back.
@@ -138,7 +139,7 @@ export class MailDispatcher {
       this.stats.retried += 1;
       return;
     }
-    // Delivered. Should the process die before this commits, handed_over_at says so (ADR 0014).
+    // Delivered. Should the process die before this commits, the row is sent again (ADR 0029).
     await this.#recordSent(row, response);
     this.stats.sent += 1;
     this.#o.logger.info(log, 'mail dispatcher: e-mail sent');
