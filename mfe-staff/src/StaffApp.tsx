@@ -2,7 +2,8 @@
 // Gates (spec 000 §2): every page needs a session and passes the onboarding check; a MEMBER is
 // sent from /dashboard to /member/dashboard; Members and Communications (company-domain staff
 // screens) sit behind the staff gate. Sermons is in a VOLUNTEER's navigation (spec table) but the
-// sermons service serves staff roles only: StaffOnly explains that instead of showing 403 errors.
+// sermons service serves staff roles only: SermonScreensGate sends a MEMBER to the member
+// dashboard and explains that to a VOLUNTEER instead of showing 403 errors.
 // Members and Communications are company-domain staff screens (spec 001 §6): others go to /.
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { CompanyDomainGate, MemberGate, NotFound, ThemeRoot } from '@lectern/shell-kit';
@@ -12,7 +13,7 @@ import { SermonsPage } from './pages/SermonsPage.tsx';
 import { SermonDetailsPage } from './pages/SermonDetailsPage.tsx';
 import { CommunicationsPage } from './pages/CommunicationsPage.tsx';
 import { EmailIntegrationEditorPage } from './pages/EmailIntegrationEditorPage.tsx';
-import { StaffOnly } from './components/StaffOnly.tsx';
+import { SermonScreensGate } from './components/StaffOnly.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
 import { MembersPage } from './pages/MembersPage.tsx';
 import { PlanningCenterOAuthPage } from './pages/PlanningCenterOAuthPage.tsx';
@@ -35,17 +36,17 @@ export function StaffApp() {
             <Route
               path="/sermons"
               element={
-                <StaffOnly>
+                <SermonScreensGate>
                   <SermonsPage />
-                </StaffOnly>
+                </SermonScreensGate>
               }
             />
             <Route
               path="/sermons/:id"
               element={
-                <StaffOnly>
+                <SermonScreensGate>
                   <SermonDetailsPage />
-                </StaffOnly>
+                </SermonScreensGate>
               }
             />
             <Route

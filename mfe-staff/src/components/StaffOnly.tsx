@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppLink, Button, PageTitle, Panel, isStaffRole, useSession } from '@lectern/shell-kit';
+import { AppLink, Button, MemberGate, PageTitle, Panel, isStaffRole, useSession } from '@lectern/shell-kit';
 import { Stack } from '../pages/staff.styles.ts';
 
 /**
@@ -25,5 +25,17 @@ export function StaffOnly({ children }: { children: ReactNode }) {
         </p>
       </Panel>
     </Stack>
+  );
+}
+
+/**
+ * The gate of /sermons and /sermons/:id: a MEMBER goes to /member/dashboard (the member gate, spec
+ * 000 §2), a VOLUNTEER gets StaffOnly's explanation, staff get the page.
+ */
+export function SermonScreensGate({ children }: { children: ReactNode }) {
+  return (
+    <MemberGate>
+      <StaffOnly>{children}</StaffOnly>
+    </MemberGate>
   );
 }
