@@ -55,10 +55,21 @@ const span = (r: { book: string; chapter: number; verseStart?: number; chapterEn
 });
 const overlap = (a: Span, b: Span) => a.book === b.book && a.from <= b.to && b.from <= a.to;
 
-function quoteReference(q: QuotationMatch): ScriptureReference {
-  const ref = { book: q.book, chapter: q.chapter, verseStart: q.verseStart, chapterEnd: q.verseEnd !== q.verseStart ? q.chapter : undefined, verseEnd: q.verseEnd !== q.verseStart ? q.verseEnd : undefined };
-  return { ...ref, osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), start: q.start, end: q.end, source: '' };
+type Passage = Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>;
+
+/** A reference to `passage`, heard at `start`-`end` of the transcript. */
+function referenceTo(passage: Passage, start: number, end: number, source = ''): ScriptureReference {
+  return { ...passage, osis: toOsis(passage.book, passage.chapter, passage.verseStart, passage.chapterEnd, passage.verseEnd), display: displayReference(passage), start, end, source };
 }
+
+function quoteReference(q: QuotationMatch): ScriptureReference {
+  const range = q.verseEnd !== q.verseStart;
+  return referenceTo({ book: q.book, chapter: q.chapter, verseStart: q.verseStart, chapterEnd: range ? q.chapter : undefined, verseEnd: range ? q.verseEnd : undefined }, q.start, q.end);
+}
+
+/** The quotation's book and chapter with the verses the preacher said (`from`-`to`), which hold the quoted ones. */
+const saidRange = (q: QuotationMatch, from: number, to: number): ScriptureReference =>
+  referenceTo({ book: q.book, chapter: q.chapter, verseStart: from, chapterEnd: q.chapter, verseEnd: to }, q.start, q.end);
 
 /** Same chapter and verse, another book; a sound-alike chapter; or the same book and chapter: a misheard part. */
 function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
@@ -76,11 +87,9 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
  * 31" and words of Isaiah 40:31 give Isaiah 40:28-31); otherwise the verses quoted.
  */
 function correctedBy(ref: ReferenceCandidate, q: QuotationMatch): ScriptureReference {
-  const quoted = quoteReference(q);
   const said = ref.verseStart !== undefined && ref.verseEnd !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter ? { from: ref.verseStart, to: ref.verseEnd } : undefined;
-  if (!said || q.verseStart < said.from || q.verseEnd > said.to || !verseExists(q.book, q.chapter, said.to)) return quoted;
-  const range = { book: q.book, chapter: q.chapter, verseStart: said.from, chapterEnd: q.chapter, verseEnd: said.to };
-  return { ...range, osis: toOsis(range.book, range.chapter, range.verseStart, range.chapterEnd, range.verseEnd), display: displayReference(range), start: q.start, end: q.end, source: '' };
+  if (!said || q.verseStart < said.from || q.verseEnd > said.to || !verseExists(q.book, q.chapter, said.to)) return quoteReference(q);
+  return saidRange(q, said.from, said.to);
 }
 
 /** Verse keys (`Rom.8.28`) of a reference, for a range of at most a chapter's worth. */
@@ -161,7 +170,7 @@ function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { be
       continue;
     }
     const moved = { book: ref.book, chapter: best.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter, verseEnd: ref.verseEnd };
-    return { keep: true, corrected: { ...moved, osis: toOsis(moved.book, moved.chapter, moved.verseStart, moved.chapterEnd, moved.verseEnd), display: displayReference(moved), start: ref.start, end: ref.end, source: ref.source } };
+    return { keep: true, corrected: referenceTo(moved, ref.start, ref.end, ref.source) };
   }
   return { keep };
 }
@@ -246,8 +255,7 @@ export function withVersesSaidBefore(text: string, q: QuotationMatch): Scripture
   const from = Number(m[1]);
   const to = Number(m[2]);
   if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
-  const range = { book: q.book, chapter: q.chapter, verseStart: from, chapterEnd: q.chapter, verseEnd: to };
-  return { ...range, osis: toOsis(range.book, range.chapter, range.verseStart, range.chapterEnd, range.verseEnd), display: displayReference(range), start: q.start, end: q.end, source: '' };
+  return saidRange(q, from, to);
 }
 
 /** The sermon's citations; with a quotation index, confirmed, corrected and completed by quotations. */
