@@ -41,7 +41,7 @@ describe('fault: the identity service SIGKILLed mid-request', () => {
     const base = `http://127.0.0.1:${port}${API}`;
     // The production hash cost (the test default is the cheapest), so requests are in flight at the kill.
     const { PASSWORD_HASH_MEMORY_KIB: _memory, PASSWORD_HASH_ITERATIONS: _iterations, ...childEnv } = env;
-    ({ child } = await startServerProcess(serverTs, childEnv, port, `${API}/readyz`, patience(120_000)));
+    ({ child } = await startServerProcess(serverTs, childEnv, port, `${API}/readyz`));
 
     const figures = { requests: 0, cut: 0, statuses: new Map<number, number>() };
     let signupsAnswered = 0;
@@ -88,7 +88,7 @@ describe('fault: the identity service SIGKILLed mid-request', () => {
     const inFlightAtKill = SIGNUPS - signupsAnswered;
     child.kill('SIGKILL');
     // Started again as an orchestrator would; the clients keep trying meanwhile.
-    const restarted = await startServerProcess(serverTs, childEnv, port, `${API}/readyz`, patience(120_000));
+    const restarted = await startServerProcess(serverTs, childEnv, port, `${API}/readyz`);
     child = restarted.child;
     const signupOutcomes = await signups;
     const signInOutcomes = await signIns;
