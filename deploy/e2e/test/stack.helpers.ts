@@ -266,11 +266,11 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
     // Deployment's replicas do: both migrate the new schema at once (the kit's migrations allow it).
     const replicas: { label: string; port: number }[] = [{ label: name, port: ports[name] }];
     if (options.instances === 2 && (name === 'identity' || name === 'sermons')) replicas.push({ label: `${name}-2`, port: await freePort() });
-    const started = replicas.map(({ label, port }) => startChild(label, script, cwd, { ...env, PORT: String(port) }, logDir));
-    children.push(...started);
-    await Promise.all(replicas.map(({ label, port }, index) => waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, started[index]!.child, label, started[index]!.logFile, startup.signal)));
+    const processes = replicas.map(({ label, port }) => startChild(label, script, cwd, { ...env, PORT: String(port) }, logDir));
+    children.push(...processes);
+    await Promise.all(replicas.map(({ label, port }, index) => waitReady(`http://127.0.0.1:${port}/api/${name}/readyz`, processes[index]!.child, label, processes[index]!.logFile, startup.signal)));
     instances[name] = replicas.map(({ port }) => `http://127.0.0.1:${port}`);
-    instanceLogs[name] = started.map(({ logFile }) => logFile);
+    instanceLogs[name] = processes.map(({ logFile }) => logFile);
   };
 
   const startWorker = async (): Promise<void> => {
