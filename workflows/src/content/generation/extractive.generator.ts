@@ -86,12 +86,10 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     return list.map((s) => s.text);
   };
   const titles = new Set<string>();
-  const used = new Set<number>();
   const pools = a.sections.map((section) => contentPool(section, a));
   // A point is summed up by what it says; its calls to action are the applications.
   const summaries = a.sections.map((section, i) => pools[i]!.find((s) => !isApplication(s)) ?? pools[i]![0] ?? section.ranked.find((s) => !a.housekeeping.has(s.index)) ?? at(section.ranked, 0));
   show(summaries);
-  summaries.forEach((s) => used.add(s.index));
   const content = (s: Sentence) => !a.skip.has(s.index) && wordCount(s) >= 4;
   const rankPos = new Map(a.globalRank.map((s, i) => [s.index, i]));
   const byRank = (x: Sentence, y: Sentence) => rankPos.get(x.index)! - rankPos.get(y.index)!;
@@ -110,9 +108,9 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     const details = support.length ? `<ul>${support.map((s) => `<li>“${escapeHtml(s)}”</li>`).join('')}</ul>` : '';
     return { title, summary: summary.text, details, scripture };
   });
-  // Key points are never a main point's summary or statement.
-  for (const section of a.sections) for (const i of section.statementIndexes) used.add(i);
-  const claims = a.globalRank.filter((s) => content(s) && !used.has(s.index) && fresh(s) && wordCount(s) <= 35 && !s.text.endsWith('?'));
+  // Key points are never a main point's summary (already shown) or statement.
+  const statements = new Set(a.sections.flatMap((section) => section.statementIndexes));
+  const claims = a.globalRank.filter((s) => content(s) && !statements.has(s.index) && fresh(s) && wordCount(s) <= 35 && !s.text.endsWith('?'));
   // Key points are claims that stand alone: not the sermon's frame, not a citation, not "He says…".
   const standalone = claims.filter((s) => !isFrame(s.text) && !leansBack(s.text));
   const keyPoints = show(distinctText(standalone.length >= 3 ? standalone : claims).slice(0, 5).sort(byIndex));
