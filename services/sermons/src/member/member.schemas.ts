@@ -2,7 +2,7 @@
 // requests (a bad body or query is a 400 that names the field) and serialises the answers with
 // them, and the OpenAPI document shows them.
 import { Type } from 'typebox';
-import { DevotionalSchema, DiscussionGuideSchema, Nullable, OpenObject } from '../routes/sermon.schemas.ts';
+import { DevotionalSchema, DiscussionGuideSchema, Iso, Nullable, OpenObject, Pct } from '../routes/sermon.schemas.ts';
 
 export const LIBRARY_PAGE_SIZE_MAX = 100;
 
@@ -34,7 +34,6 @@ export const dayProgressBody = Type.Object({ completed: Type.Boolean() }, { addi
 
 export const favoriteBody = Type.Object({ favorite: Type.Boolean() }, { additionalProperties: false });
 
-const Iso = Type.String({ format: 'date-time' });
 const ProgressFlags = {
   outlineRead: Type.Boolean(),
   devotionalCompleted: Type.Boolean(),
@@ -46,7 +45,7 @@ export const MemberProgressSchema = Type.Object({
   ...ProgressFlags,
   days: Type.Record(Type.String(), Type.Boolean(), { description: 'devotional id → completed' }),
   favorite: Type.Boolean(),
-  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  percent: Pct,
 });
 export const MemberProgressAnswer = Type.Object({ progress: MemberProgressSchema });
 
@@ -67,7 +66,7 @@ const readerSermon = {
 export const MemberSermonSummarySchema = Type.Object({
   ...readerSermon,
   favorite: Type.Boolean(),
-  progress: Type.Object({ ...ProgressFlags, percent: Type.Integer({ minimum: 0, maximum: 100 }) }),
+  progress: Type.Object({ ...ProgressFlags, percent: Pct }),
 });
 
 export const MemberLibrarySchema = Type.Object({

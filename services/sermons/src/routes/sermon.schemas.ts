@@ -9,9 +9,10 @@ export const OpenObject = Type.Object({}, { additionalProperties: true });
 
 export const SermonIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const Uuid = Type.String({ format: 'uuid' });
-const Iso = Type.String({ format: 'date-time' });
-const Pct = Type.Integer({ minimum: 0, maximum: 100 });
+export const Iso = Type.String({ format: 'date-time' });
+export const Pct = Type.Integer({ minimum: 0, maximum: 100 });
 const Step = Type.Union([Type.Literal('upload'), Type.Literal('transcribe'), Type.Literal('outline'), Type.Literal('devotion')]);
+const SermonStatus = Type.Union([Type.Literal('PROCESSING'), Type.Literal('REVIEW'), Type.Literal('PUBLISHED'), Type.Literal('FAILED')]);
 const ProgressStatus = Type.Union([Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]);
 
 export const SermonSchema = Type.Object({
@@ -21,7 +22,7 @@ export const SermonSchema = Type.Object({
   speaker: Nullable(Type.String()),
   recordedAt: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
   duration: Nullable(Type.Number({ description: 'seconds' })),
-  status: Type.Union([Type.Literal('PROCESSING'), Type.Literal('REVIEW'), Type.Literal('PUBLISHED'), Type.Literal('FAILED')]),
+  status: SermonStatus,
   temporaryMediaPath: Nullable(Type.String()),
   mediaUrl: Nullable(Type.String()),
   createdBy: Uuid,
@@ -160,5 +161,5 @@ export const DiscussionGuideBody = guideOf(Type.String({ maxLength: 4000 }), { s
 /** Clear of a migrated sermon: removed, or kept because it reached review (status says which). */
 export const MigratedSermonRemovalSchema = Type.Object({
   removed: Type.Boolean(),
-  status: Nullable(Type.Union([Type.Literal('PROCESSING'), Type.Literal('REVIEW'), Type.Literal('PUBLISHED'), Type.Literal('FAILED')])),
+  status: Nullable(SermonStatus),
 });
