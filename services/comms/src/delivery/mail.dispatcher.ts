@@ -96,16 +96,16 @@ export class MailDispatcher {
 
   async #deliver(row: SentEmailRow): Promise<void> {
     const log = { emailId: row.id, kind: row.kind, attempt: row.attempts, sourceEventId: row.source_event_id };
+    if (row.attempts > this.#o.maxAttempts) {
+      // The previous claim was the last allowed attempt and its sender never reported back.
+      await this.#fail(row, `gave up after ${row.attempts - 1} attempts; the last one was interrupted`, false, row.attempts - 1);
+      return;
+    }
     if (row.handed_over_at) {
       // An earlier claim was interrupted after its hand-over: the final "." may or may not have
       // left that process, so the message is sent again with the same Message-ID (ADR 0029).
       this.#o.logger.warn(log, 'mail dispatcher: e-mail was interrupted after its hand-over; sending it again with the same Message-ID');
       this.stats.resentAfterHandover += 1;
-    }
-    if (row.attempts > this.#o.maxAttempts) {
-      // The previous claim was the last allowed attempt and its sender never reported back.
-      await this.#fail(row, `gave up after ${row.attempts - 1} attempts; the last one was interrupted`, false, row.attempts - 1);
-      return;
     }
     let response: string;
     try {
