@@ -280,6 +280,10 @@ test('another member of the same church sees none of that progress; a member of 
   await otherPage.goto(`${stack.origin}/member/sermons/${sermonId}`);
   await otherPage.getByRole('button', { name: 'Mark as Read' }).waitFor(VISIBLE);
   await otherPage.getByRole('button', { name: `Add ${TITLE} to favorites` }).waitFor(VISIBLE);
+  // the staff sermon page typed by a VOLUNTEER (Sermons is in their navigation): an explanation, no page
+  await otherPage.goto(`${stack.origin}/sermons/${sermonId}`);
+  await otherPage.getByText("Sermon management is for your church's staff").waitFor(VISIBLE);
+  await screenshot(otherPage, '66b-volunteer-on-staff-sermon');
   await other.close();
 
   const foreign = await journey.browser.newContext({ viewport: DESKTOP });
@@ -293,6 +297,11 @@ test('another member of the same church sees none of that progress; a member of 
   await foreignPage.goto(`${stack.origin}/member/sermons/not-an-id`);
   await foreignPage.getByText('Invalid sermon ID').waitFor(VISIBLE);
   await screenshot(foreignPage, '67-member-foreign-not-found');
+  // the staff sermon page typed by a MEMBER: the member gate sends them home (spec 000 §2)
+  await foreignPage.goto(`${stack.origin}/sermons/${sermonId}`);
+  await foreignPage.waitForURL(/\/member\/dashboard$/, VISIBLE);
+  await foreignPage.getByText('No sermons found').waitFor(VISIBLE);
+  await screenshot(foreignPage, '67b-member-sent-home-from-staff-sermon');
   await foreign.close();
 });
 
