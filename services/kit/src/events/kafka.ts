@@ -15,8 +15,8 @@ export interface KafkaOptions {
  * The event consumers' client reconnects to a lost broker every 2 s for up to 10 minutes instead
  * of about 15 s. A consumer whose reconnecting gives up crashes, and kafkajs restarts it as a new
  * group member; the broker, back with the group as it was, holds the new member's join until the
- * old member's session times out (30 s after the coordinator loaded the group). A consumer that
- * is still reconnecting when the broker returns is still the old member and carries on at once.
+ * old member's session times out (event-consumer.ts sets 10 s; kafkajs' default was 30 s). A
+ * consumer still reconnecting when the broker returns is the old member and carries on at once.
  */
 export const CONSUMER_CONNECTION_RETRY: RetryOptions = { initialRetryTime: 300, maxRetryTime: 2000, retries: 300 };
 
