@@ -7,7 +7,7 @@ import { asrEnvOrWarn } from '../provision/asr.ts';
 import { repoRoot } from '../support/paths.ts';
 import { killGroup } from '../support/supervisor.ts';
 import { say } from './console.ts';
-import { closingLine, readTotals } from './summary.ts';
+import { closingLines, readTotals } from './summary.ts';
 
 // `npm test`: one set of test infrastructure for the whole run, shared by every package through
 // the environment (LECTERN_TEST_INFRA=1 tells @lectern/local-stack/testing to use it). Every
@@ -44,10 +44,9 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
   });
 
   await infra.stop();
-  const totals = readTotals(resultsDir);
+  const totals = readTotals(resultsDir, repoRoot);
   rmSync(resultsDir, { recursive: true, force: true });
   say('lectern', `tests finished in ${((Date.now() - started) / 1000).toFixed(0)} s (exit ${code}, ${totals.runs} Jest runs)`);
-  // The plain closing line CI reads.
-  process.stdout.write(`${closingLine(totals)}\n`);
+  process.stdout.write(`${closingLines(totals).join('\n')}\n`);
   return code;
 }

@@ -3,7 +3,20 @@
 // from jest.base.js; without the variable it does nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RunTotals } from './summary.ts';
+import type { FailedTest, RunTotals } from './summary.ts';
+
+interface AssertionResult {
+  fullName: string;
+  status: string;
+  failureMessages: string[];
+}
+
+interface FileResult {
+  testFilePath: string;
+  testResults: AssertionResult[];
+  testExecError?: { message?: string } | null;
+  failureMessage?: string | null;
+}
 
 interface AggregatedResult {
   numPassedTests: number;
@@ -12,6 +25,7 @@ interface AggregatedResult {
   numTodoTests: number;
   numRuntimeErrorTestSuites: number;
   numTotalTestSuites: number;
+  testResults: FileResult[];
 }
 
 export default class TotalsReporter {
@@ -32,9 +46,20 @@ export default class TotalsReporter {
       // a file that could not run (an import error, a crash) has no tests to count
       brokenFiles: results.numRuntimeErrorTestSuites,
       files: results.numTotalTestSuites,
+      failures: failuresOf(results.testResults ?? []),
     };
     mkdirSync(dir, { recursive: true });
     const name = `${this.rootDir.replace(/[^a-zA-Z0-9]+/g, '_')}.${process.pid}.json`;
     writeFileSync(path.join(dir, name), JSON.stringify(totals));
   }
+}
+
+function failuresOf(files: FileResult[]): FailedTest[] {
+  return files.flatMap((file) => {
+    const failed = file.testResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({ file: file.testFilePath, test: test.fullName, message: test.failureMessages.join('\n') }));
+    if (failed.length > 0 || !(file.testExecError || (file.failureMessage && file.testResults.length === 0))) return failed;
+    return [{ file: file.testFilePath, test: '(the file did not run)', message: file.testExecError?.message ?? file.failureMessage ?? '' }];
+  });
 }
