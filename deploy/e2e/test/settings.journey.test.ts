@@ -205,6 +205,11 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   const orgId = await seedOrganization(stack, 'Cornerstone Fellowship');
   const admin = await seedPerson(stack, orgId, 'ADMIN', { email: `sync-admin-${Date.now()}@lectern.app` });
   const page = await signedInAt(admin, '/settings');
+  // Not connected yet is an expected state: the editor finds that out without a failed request.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
   await openSection(page, 'Integrations');
   const integrations = section(page, 'Integrations');
   await integrations.getByText('No integrations connected yet.').waitFor(VISIBLE);
@@ -222,6 +227,7 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('API Key is required.').waitFor(VISIBLE);
   assert.ok(await page.getByText('From Email is required.').isVisible());
+  assert.deepEqual(consoleErrors, [], 'the catalogue and the new-integration editor log no console error');
   await page.getByLabel('API Key').fill('lectern-demo-app:lectern-demo-secret');
   await page.getByLabel('From Email').fill('office@cornerstone.example');
   await screenshot(page, '71-integration-editor');
@@ -299,7 +305,10 @@ test('an internal-domain ADMIN connects Planning Center with its OAuth 2 sign-in
   await page.getByLabel('From Email').fill('office@livingwater.example');
   await screenshot(page, '73-integration-oauth-connect');
   await assertNoSeriousAxeViolations(page, 'integration editor with the Planning Center sign-in');
-  await assertNoOverflowAt390(page, `${stack.origin}/settings/integrations/new/planningCenter`, (p) => p.getByRole('button', { name: 'Connect with Planning Center' }).waitFor(VISIBLE));
+  await assertNoOverflowAt390(page, `${stack.origin}/settings/integrations/new/planningCenter`, async (p) => {
+    await p.getByRole('button', { name: 'Connect with Planning Center' }).waitFor(VISIBLE);
+    await screenshot(p, '73b-integration-editor-390');
+  });
   await page.getByLabel('From Email').fill('office@livingwater.example');
   const revokedBefore = stack.churchSystems.stats.oauthRevoked;
   await page.getByRole('button', { name: 'Connect with Planning Center' }).click();

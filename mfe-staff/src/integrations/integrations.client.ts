@@ -41,7 +41,8 @@ export function integrationsClient(client: ApiClient = api) {
   const path = (p: string) => `${IDENTITY_BASE}/integrations${p}`;
   return {
     list: () => client.get<{ items: Integration[] }>(path('')),
-    get: (type: IntegrationType) => client.get<Integration>(path(`/${type}`)),
+    /** The connected integration of this type, or null: not connected yet is an expected state, so it is read from the list (no 404 in the console). */
+    find: async (type: IntegrationType): Promise<Integration | null> => (await client.get<{ items: Integration[] }>(path(''))).items.find((i) => i.integrationType === type) ?? null,
     save: (type: IntegrationType, body: { apiKey: string; fromEmail: string }) => client.put<{ integration: Integration; message: string }>(path(`/${type}`), body),
     remove: (type: IntegrationType) => client.delete<{ message: string }>(path(`/${type}`)),
     test: (type: IntegrationType) => client.post<{ ok: boolean; message: string }>(path(`/${type}/test`)),

@@ -31,12 +31,14 @@ export function IntegrationEditorPage() {
   useEffect(() => {
     if (!entry) return;
     let live = true;
-    integrationsApi.get(entry.type).then(
+    integrationsApi.find(entry.type).then(
       (integration) => {
         if (!live) return;
-        setExists(true);
-        setFromEmail(integration.credentials.fromEmail);
-        setOauth((o) => ({ ...o, connected: integration.credentials.authKind === 'oauth' }));
+        if (integration) {
+          setExists(true);
+          setFromEmail(integration.credentials.fromEmail);
+          setOauth((o) => ({ ...o, connected: integration.credentials.authKind === 'oauth' }));
+        }
         setLoaded(true);
       },
       () => live && setLoaded(true),
