@@ -1,8 +1,8 @@
 // `npm run eval`: every evaluation sermon spoken, transcribed and turned into an outline and five
 // devotionals by the product's own steps; prints WER, scripture and property figures per sermon,
-// for the tuning set and for the held-back set. See README.md.
+// for the tuning set and for the sealed held-back set. See README.md.
 //   EVAL_ONLY=01,05        only these sermons
-//   EVAL_SET=tune          only one group: tune | held | sealed (README.md: the split)
+//   EVAL_SET=tune          only one group: tune | sealed (README.md: the split)
 //   EVAL_SUMMARY=1         print the summary lines only (for reading held-back figures without their rows)
 //   EVAL_VERBOSE=1         why each property or reference failed
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
@@ -45,6 +45,7 @@ const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
 const usePrompt = process.env.EVAL_PROMPT === 'on';
 const scriptureText = new DiathekeScriptureText();
 const onlySet = process.env.EVAL_SET;
+if (onlySet && !['tune', 'sealed'].includes(onlySet)) throw new Error(`EVAL_SET=${onlySet}: the groups are tune and sealed (README.md: the split)`);
 const summaryOnly = process.env.EVAL_SUMMARY === '1';
 const sermons = loadSermons().filter((s) => (!only || only.includes(s.id)) && (!onlySet || s.group === onlySet));
 const rows: Row[] = [];
@@ -135,9 +136,8 @@ function summary(name: string, set: Row[]): string[] {
 }
 lines.push(
   '',
-  ...summary('tuning set', rows.filter((r) => r.sermon.group === 'tune')),
-  ...summary('held back (03, 06, 09, 12)', rows.filter((r) => r.sermon.group === 'held')),
-  ...summary('sealed held back (16-19)', rows.filter((r) => r.sermon.group === 'sealed')),
+  ...summary('tuning set (01-22)', rows.filter((r) => r.sermon.group === 'tune')),
+  ...summary('sealed held back (23-28)', rows.filter((r) => r.sermon.group === 'sealed')),
   ...summary('all       ', rows),
 );
 process.stdout.write(`${lines.join('\n')}\n`);
