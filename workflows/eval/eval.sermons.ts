@@ -111,6 +111,35 @@ export function loadSermons(dir = sermonsDir): EvalSermon[] {
     .map((f) => parseSermon(f, fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
+export type Selection = {
+  /** EVAL_ONLY: these sermon ids only. */
+  only?: readonly string[];
+  /** EVAL_SET: one group only. */
+  set?: string;
+  /** EVAL_SUMMARY=1: summary lines only for the sealed set. */
+  summary?: boolean;
+  /** EVAL_SEALED_ROWS=1: print the sealed rows too (only once the set is opened for tuning). */
+  sealedRows?: boolean;
+};
+
+/**
+ * The sermons a run takes, and whether a sermon's own row (and verbose detail, and JSON) may be
+ * shown. Sealed rows stay hidden unless asked for, and a part of the sealed set cannot be picked
+ * while they are hidden: the summary of one sealed sermon is its row.
+ */
+export function selectSermons(all: readonly EvalSermon[], selection: Selection): { sermons: EvalSermon[]; showRow: (s: EvalSermon) => boolean } {
+  const { only, set, summary = false, sealedRows = false } = selection;
+  if (set && set !== 'tune' && set !== 'sealed') throw new Error(`EVAL_SET=${set}: the groups are tune and sealed (README.md: the split)`);
+  const sermons = all.filter((s) => (!only || only.includes(s.id)) && (!set || s.group === set));
+  const hideSealed = summary || !sealedRows;
+  const sealedTaken = sermons.filter((s) => s.group === 'sealed').length;
+  const sealedAll = all.filter((s) => s.group === 'sealed').length;
+  if (hideSealed && sealedTaken > 0 && sealedTaken < sealedAll) {
+    throw new Error(`EVAL_ONLY picks ${sealedTaken} of the ${sealedAll} sealed sermons: their summary would show their rows (take all of them, or none)`);
+  }
+  return { sermons, showRow: (s) => !(s.group === 'sealed' && hideSealed) };
+}
+
 export type VerseSpan = { book: string; from: number; to: number };
 
 /** `Lam.3.22-Lam.3.23` → book and chapter*1000+verse bounds (a whole chapter: verses 0..999). */

@@ -3,7 +3,9 @@
 // for the tuning set and for the sealed held-back set. See README.md.
 //   EVAL_ONLY=01,05        only these sermons
 //   EVAL_SET=tune          only one group: tune | sealed (README.md: the split)
-//   EVAL_SUMMARY=1         print the summary lines only (for reading held-back figures without their rows)
+//   EVAL_SUMMARY=1         print the sealed set as summary lines only (the default unless EVAL_SEALED_ROWS=1)
+//   EVAL_SEALED_ROWS=1     also print, explain (EVAL_VERBOSE) and write (EVAL_JSON) the sealed rows: only once
+//                          the sealed set has been opened for tuning (README.md: the split)
 //   EVAL_VERBOSE=1         why each property or reference failed
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
 //   EVAL_VOCABULARY=on     decode with the Bible vocabulary as Whisper hotwords (measured worse: ADR 0016)
@@ -17,7 +19,7 @@ import { findScriptureReferences } from '../src/content/scripture/scripture.refe
 import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
 import { lowConfidenceWords, recognitionPrompt, recognitionVocabulary } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
-import { loadSermons, type EvalSermon } from './eval.sermons.ts';
+import { loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
 import { transcribeCached } from './eval.transcripts.ts';
 import { scoreScripture, type ScriptureScore } from './eval.scripture.ts';
@@ -44,10 +46,12 @@ const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR 
 const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
 const usePrompt = process.env.EVAL_PROMPT === 'on';
 const scriptureText = new DiathekeScriptureText();
-const onlySet = process.env.EVAL_SET;
-if (onlySet && !['tune', 'sealed'].includes(onlySet)) throw new Error(`EVAL_SET=${onlySet}: the groups are tune and sealed (README.md: the split)`);
-const summaryOnly = process.env.EVAL_SUMMARY === '1';
-const sermons = loadSermons().filter((s) => (!only || only.includes(s.id)) && (!onlySet || s.group === onlySet));
+const { sermons, showRow } = selectSermons(loadSermons(), {
+  only,
+  set: process.env.EVAL_SET,
+  summary: process.env.EVAL_SUMMARY === '1',
+  sealedRows: process.env.EVAL_SEALED_ROWS === '1',
+});
 const rows: Row[] = [];
 
 for (const sermon of sermons) {
@@ -85,7 +89,7 @@ for (const sermon of sermons) {
   };
   rows.push(row);
   log(`${sermon.id} done (${transcript.cached ? 'cached transcript' : `transcribed in ${transcript.elapsedSec.toFixed(0)} s`})`);
-  if (verbose && !(summaryOnly && sermon.heldBack)) {
+  if (verbose && showRow(sermon)) {
     log(`  transcript: ${transcript.text.slice(0, 4000)}`);
     log(`  cited: ${row.modes.join(' ')}; missed/inexact: ${row.scripture.missed.join(' ') || '-'}; invented: ${row.scripture.invented.join(' ') || '-'}`);
     log(`  theme: ${outline.theme} | titles: ${outline.mainPoints.map((p) => p.title).join(' | ')}`);
@@ -98,7 +102,7 @@ const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
 const header = `id  set    style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
 const lines: string[] = [`Lectern content evaluation (model ${modelName}${useVocabulary ? ', Bible vocabulary hint' : ''}${usePrompt ? ', Bible-aware initial prompt' : ''})`, header];
 for (const r of rows) {
-  if (summaryOnly && r.sermon.heldBack) continue;
+  if (!showRow(r.sermon)) continue;
   const s = r.scripture;
   lines.push(
     [
@@ -142,5 +146,5 @@ lines.push(
 );
 process.stdout.write(`${lines.join('\n')}\n`);
 if (process.env.EVAL_JSON) {
-  fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(rows.map((r) => ({ ...r, sermon: r.sermon.id })), null, 2));
+  fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(rows.filter((r) => showRow(r.sermon)).map((r) => ({ ...r, sermon: r.sermon.id })), null, 2));
 }

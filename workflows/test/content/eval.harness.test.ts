@@ -2,7 +2,7 @@
 // name verses that exist, and the scripture score and property checks tell good from bad.
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { loadSermons, parseSermon } from '../../eval/eval.sermons.ts';
+import { loadSermons, parseSermon, selectSermons } from '../../eval/eval.sermons.ts';
 import { scoreScripture } from '../../eval/eval.scripture.ts';
 import { checkProperties, isThingToDo } from '../../eval/eval.properties.ts';
 import { verseExists } from '../../src/content/scripture/scripture.versification.ts';
@@ -26,6 +26,24 @@ test('the evaluation set: at least 12 sermons, a sealed held-back subset, annota
     }
     assert.ok(!/[{}<>|]/.test(s.spoken), `${s.file}: markup left in the spoken text`);
   }
+});
+
+test('the sealed rows stay hidden unless asked for, and a part of the sealed set cannot be picked', () => {
+  const all = loadSermons();
+  const ids = (picked: { sermons: readonly { id: string }[] }) => picked.sermons.map((s) => s.id);
+  const plain = selectSermons(all, {});
+  assert.equal(plain.sermons.length, all.length);
+  assert.deepEqual(all.filter(plain.showRow).map((s) => s.group), all.filter((s) => s.group === 'tune').map(() => 'tune'));
+  const sealed = selectSermons(all, { set: 'sealed', summary: true });
+  assert.deepEqual(ids(sealed), ['23', '24', '25', '26', '27', '28']);
+  assert.ok(!sealed.sermons.some(sealed.showRow));
+  // One sealed sermon's summary is its row: refused while the rows are hidden, in any spelling.
+  assert.throws(() => selectSermons(all, { only: ['01', '23'], summary: true }), /1 of the 6 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['23', '24', '25', '26', '27'] }), /5 of the 6 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['23'], sealedRows: true, summary: true }), /sealed/);
+  assert.deepEqual(ids(selectSermons(all, { only: ['01', '05'], summary: true })), ['01', '05']);
+  assert.ok(selectSermons(all, { only: ['23'], sealedRows: true }).showRow(all.find((s) => s.id === '23')!));
+  assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed/);
 });
 
 const sermon = parseSermon(
