@@ -4,7 +4,7 @@
 // starts again (the migrated videos are skipped as duplicates), lets it complete, and finds the
 // migrated sermons in the organization's library in REVIEW with transcripts; the broken video
 // shows as a failed step. The processing, stopped and completed views pass axe-core and the 390 px
-// check while they are on screen (the page keeps no state across a reload). Real parts: identity, sermons, migration (+ its Temporal worker), the
+// check while they are on screen; the stopped view survives a reload (?migration=<id>). Real parts: identity, sermons, migration (+ its Temporal worker), the
 // pipeline worker (ffmpeg, faster-whisper, the generator), the feed server, the edge, Chromium.
 import { test, beforeAll, afterAll } from '@jest/globals';
 import assert from 'node:assert/strict';
@@ -87,8 +87,8 @@ async function waitForQueue(migrationId: string, predicate: (q: { status: string
 }
 
 /**
- * The brief's page checks on the migration view as it is now (it lives in the page's state, so it
- * is narrowed in place, not reloaded): axe-core finds nothing serious or critical, nothing
+ * The brief's page checks on the migration view as it is now (narrowed in place, so a view that
+ * follows live changes is checked as it stands): axe-core finds nothing serious or critical, nothing
  * overflows sideways at 390 px; screenshots at both widths.
  */
 async function checkMigrationView(what: string, shot: string): Promise<void> {
@@ -164,6 +164,13 @@ test('migration of 10 from a 12-video feed: live steps, Stop after 3, Clear only
   await failedStep.first().waitFor(VISIBLE);
   assert.match((await failedStep.first().textContent()) ?? '', /Video 2 of 10/);
   await checkMigrationView('the migration stopped view', '42-migration-stopped');
+  // The address names the run and the server's row drives the view: a reload shows it stopped again.
+  assert.equal(new URL(page.url()).searchParams.get('migration'), first, 'the address names the migration on screen');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Migration Stopped' }).waitFor(VISIBLE);
+  await page.getByText('Migration stopped. You can clear remaining sermons or start a new migration.').waitFor(VISIBLE);
+  await steps.getByText('Video 1 of 10').waitFor(VISIBLE);
+  await screenshot(page, '42b-migration-stopped-reloaded');
 
   const before = await librarySermons();
   assert.equal(before.filter((s) => s.status === 'FAILED').length, 1, 'the broken video left a failed sermon');

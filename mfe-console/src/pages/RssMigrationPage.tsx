@@ -1,7 +1,9 @@
 // /console/rss-migration: setup → processing (followed live) → completed; a failed run returns to
 // setup with the spec's message and a 'Migration Failed' card with Try Again (spec 001 §2, §4).
+// The migration on screen is named in the address (?migration=<id>) and its state is the server's
+// queue row, so a reload (or a shared link) shows the same run: processing, stopped or completed.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Lead, PageContainer, PageTitle, Panel, showToast } from '@lectern/shell-kit';
 import { consoleApi, messageOf } from '../console.api.ts';
 import { MigrationProcessing } from '../migration/MigrationProcessing.tsx';
@@ -10,17 +12,24 @@ import { useMigrationLive } from '../migration/useMigrationLive.ts';
 
 const FAILED = 'Migration failed. See step details for more info.';
 
+export const MIGRATION_PARAM = 'migration';
+
 export function RssMigrationPage() {
-  const [migrationId, setMigrationId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const migrationId = searchParams.get(MIGRATION_PARAM);
+  const setMigrationId = (id: string | null) => setSearchParams(id ? { [MIGRATION_PARAM]: id } : {});
   const [failure, setFailure] = useState<string | null>(null);
   const live = useMigrationLive(migrationId);
-  const status = live.queue?.status ?? null;
-  const announced = useRef<string | null>(null);
+  const status = live.queue && live.queue.id === migrationId ? live.queue.status : null;
+  /** The status last seen of the migration on screen: the toast is for a stop seen happening, not for one found on (re)load. */
+  const seen = useRef<{ id: string; status: string } | null>(null);
 
   useEffect(() => {
-    if (!migrationId || !status || announced.current === `${migrationId}:${status}`) return;
-    announced.current = `${migrationId}:${status}`;
-    if (status === 'cancelled') showToast({ kind: 'info', title: 'Migration cancelled' });
+    if (!migrationId || !status) return;
+    const before = seen.current?.id === migrationId ? seen.current.status : null;
+    if (before === status) return;
+    seen.current = { id: migrationId, status };
+    if (status === 'cancelled' && before !== null) showToast({ kind: 'info', title: 'Migration cancelled' });
     if (status === 'failed') {
       setFailure(live.queue?.errorMessage ?? FAILED);
       setMigrationId(null);
