@@ -27,13 +27,13 @@ describe('npm test totals', () => {
       ];
       runs.forEach((run, i) => writeFileSync(path.join(dir, `run${i}.json`), JSON.stringify(run)));
       const totals = readTotals(dir);
-      assert.deepEqual(totals, { passed: 15, failed: 3, skipped: 2, runs: 2 });
+      assert.deepEqual(totals, { passed: 15, failed: 3, skipped: 2, runs: 2, failures: [] });
       assert.equal(closingLine(totals), '15 passed, 3 failed, 2 skipped');
     });
   });
 
   test('an empty or missing folder gives zero totals', () => {
-    assert.deepEqual(readTotals(path.join(tmpdir(), 'lectern-no-such-dir')), { passed: 0, failed: 0, skipped: 0, runs: 0 });
+    assert.deepEqual(readTotals(path.join(tmpdir(), 'lectern-no-such-dir')), { passed: 0, failed: 0, skipped: 0, runs: 0, failures: [] });
   });
 
   test('a real Jest run with the repository setup reports its passes, failures, skips and a broken file', () => {
@@ -48,7 +48,12 @@ describe('npm test totals', () => {
       assert.equal(run.status, 1, `jest exits 1 on failures\n${run.stderr}`);
       assert.equal(readdirSync(dir).length, 1, 'one results file per run');
       // passing: 2 pass, 1 skip, 1 todo; failing: 1 pass, 1 fail; broken: 0 tests, 1 broken file
-      assert.deepEqual(readTotals(dir), { passed: 3, failed: 2, skipped: 2, runs: 1 });
+      const { failures, ...counts } = readTotals(dir);
+      assert.deepEqual(counts, { passed: 3, failed: 2, skipped: 2, runs: 1 });
+      // each failure named by file › test, then its message
+      assert.equal(failures.length, 2, failures.join('\n---\n'));
+      assert.ok(failures.some((f) => f.startsWith('test/fixtures/jest-totals/failing.check.ts › fails\n')), failures.join('\n---\n'));
+      assert.ok(failures.some((f) => f.includes('broken')), failures.join('\n---\n'));
     });
   }, 120_000);
 });
