@@ -90,6 +90,12 @@ export interface StackOptions {
    */
   migration?: boolean;
   /**
+   * Identity creates `npm start`'s demo church at start (IDENTITY_BOOTSTRAP_ADMIN_* and
+   * IDENTITY_DEMO_ACCOUNTS): its ADMIN with this e-mail and password, the demo accounts, flags and
+   * the signup lead its demo plan is bought with.
+   */
+  demoChurch?: { adminEmail: string; password: string };
+  /**
    * 2: run identity and sermons twice each (one schema, one topic prefix, own process state) with
    * the edge round-robining between them, as Kubernetes runs 2 replicas.
    */
@@ -233,7 +239,13 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
         : name === 'billing'
           ? billingEnv
           : name === 'identity'
-            ? { PLANNING_CENTER_API_BASE: churchSystems.planningCenterBase, ROCK_RMS_API_BASE: churchSystems.rockRmsBase, PLANNING_CENTER_OAUTH_CLIENT_ID: DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID, PLANNING_CENTER_OAUTH_CLIENT_SECRET: DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET }
+            ? {
+              PLANNING_CENTER_API_BASE: churchSystems.planningCenterBase,
+              ROCK_RMS_API_BASE: churchSystems.rockRmsBase,
+              PLANNING_CENTER_OAUTH_CLIENT_ID: DEMO_PLANNING_CENTER_OAUTH_CLIENT_ID,
+              PLANNING_CENTER_OAUTH_CLIENT_SECRET: DEMO_PLANNING_CENTER_OAUTH_CLIENT_SECRET,
+              ...(options.demoChurch ? { IDENTITY_BOOTSTRAP_ADMIN_EMAIL: options.demoChurch.adminEmail, IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: options.demoChurch.password, IDENTITY_DEMO_ACCOUNTS: 'true' } : {}),
+            }
             : name === 'migration'
               ? {
                 ...sermonsEnv,

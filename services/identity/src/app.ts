@@ -10,7 +10,7 @@ import { companyDomainsOf, issuerOf, SERVICE } from './config.ts';
 import type { IdentityContext } from './context.ts';
 import type { IdentityDatabase } from './data/database.ts';
 import { PasswordHasher } from './domain/password.hasher.ts';
-import { seedDemoAccounts } from './organizations/demo-accounts.ts';
+import { seedDemoAccounts, seedDemoSignupLead } from './organizations/demo-accounts.ts';
 import { bootstrapAdmin } from './organizations/bootstrap-admin.ts';
 import { SignInThrottle } from './domain/sign-in.throttle.ts';
 import { ensureSigningKey, publicKeySet } from './keys/signing-key.service.ts';
@@ -94,6 +94,7 @@ export async function buildApp(config: IdentityConfig, options: IdentityAppOptio
   }
   const demo = await seedDemoAccounts(ctx);
   if (demo.length > 0) app.log.info({ accounts: demo }, 'local demo accounts created');
+  if (await seedDemoSignupLead(ctx)) app.log.info('local demo church recorded as a signup lead: billing may prepare its subscription');
 
   app.kit.consume({ groupId: `${config.KAFKA_TOPIC_PREFIX}${SUBSCRIPTION_PROJECTION_GROUP}`, services: ['billing'], handlers: subscriptionProjectionHandlers });
 

@@ -3,8 +3,8 @@ import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { isolatedServiceEnv } from '@lectern/service-kit/testing';
 import { buildApp, type IdentityApp } from '../src/app.ts';
 import { loadIdentityConfig } from '../src/config.ts';
-import { DEMO_FLAGS } from '../src/organizations/demo-accounts.ts';
-import { FAST_ENV, signIn } from './helper.ts';
+import { DEMO_FLAGS, DEMO_PLAN, seedDemoSignupLead } from '../src/organizations/demo-accounts.ts';
+import { FAST_ENV, outboxEvents, signIn } from './helper.ts';
 
 describe('local demo accounts (IDENTITY_DEMO_ACCOUNTS)', () => {
   const password = 'Local-Demo-Pass-2026';
@@ -54,11 +54,39 @@ describe('local demo accounts (IDENTITY_DEMO_ACCOUNTS)', () => {
     for (const flag of flags) assert.equal(flag.enabled, true, flag.key);
   });
 
+  it('records the demo church as a signup lead for the demo plan, so billing may prepare its subscription', async () => {
+    const adminOrg = (await app.kit.db.selectFrom('users').select('org_id').where('email', '=', 'admin@grace.example').executeTakeFirstOrThrow()).org_id!;
+    const leads = await app.kit.db.selectFrom('leads').selectAll().where('org_id', '=', adminOrg).execute();
+    assert.equal(leads.length, 1);
+    assert.equal(leads[0]!.email, 'admin@grace.example');
+    assert.equal(leads[0]!.plan, DEMO_PLAN.plan);
+    assert.equal(leads[0]!.status, 'converted', 'its ADMIN exists already');
+    assert.equal(leads[0]!.password_hash, null);
+    assert.equal(leads[0]!.checkout_token_hash, null);
+    const events = (await outboxEvents(app, 'identity.lead.initiated.v1')).filter((e) => e.orgId === adminOrg);
+    assert.deepEqual(events.map((e) => e.data), [{ leadId: leads[0]!.id, organizationId: adminOrg, email: 'admin@grace.example', firstName: 'Lectern', lastName: 'Admin', plan: 'standard', interval: 'monthly' }]);
+  });
+
+  it('records no lead for a church that has a subscription', async () => {
+    const adminOrg = (await app.kit.db.selectFrom('users').select('org_id').where('email', '=', 'admin@grace.example').executeTakeFirstOrThrow()).org_id!;
+    await app.kit.db.deleteFrom('leads').where('org_id', '=', adminOrg).execute();
+    await app.kit.db.updateTable('organizations').set({ subscription_status: 'active' }).where('id', '=', adminOrg).execute();
+    try {
+      assert.equal(await seedDemoSignupLead(app.identity), null);
+      assert.equal((await app.kit.db.selectFrom('leads').select('id').where('org_id', '=', adminOrg).execute()).length, 0);
+    } finally {
+      await app.kit.db.updateTable('organizations').set({ subscription_status: null }).where('id', '=', adminOrg).execute();
+    }
+    assert.ok(await seedDemoSignupLead(app.identity), 'unsubscribed again: the lead is recorded');
+  });
+
   it('a second start creates nothing more', async () => {
     const again = await buildApp(loadIdentityConfig(env), { prettyLogs: false });
     try {
       assert.equal((await again.kit.db.selectFrom('users').select('id').execute()).length, 4);
       assert.equal((await again.kit.db.selectFrom('staff_users').select('id').execute()).length, 1);
+      assert.equal((await again.kit.db.selectFrom('leads').select('id').execute()).length, 1);
+      assert.equal((await outboxEvents(again, 'identity.lead.initiated.v1')).length, 2, 'one from the first start, one after the subscription was taken away; none from this start');
     } finally {
       await again.close();
     }
@@ -68,6 +96,7 @@ describe('local demo accounts (IDENTITY_DEMO_ACCOUNTS)', () => {
     const plain = await buildApp(loadIdentityConfig({ ...(await isolatedServiceEnv('identity', FAST_ENV)), IDENTITY_BOOTSTRAP_ADMIN_EMAIL: 'admin@grace.example', IDENTITY_BOOTSTRAP_ADMIN_PASSWORD: password }), { prettyLogs: false });
     try {
       assert.equal((await plain.kit.db.selectFrom('users').select('id').execute()).length, 1);
+      assert.equal((await plain.kit.db.selectFrom('leads').select('id').execute()).length, 0);
       assert.equal((await plain.kit.db.selectFrom('feature_flags').select('key').where('enabled', '=', true).where('key', '=', 'features_staff_console_enabled').execute()).length, 0);
     } finally {
       await plain.close();

@@ -5,11 +5,11 @@
 // generator) processes it, and the pastor publishes it through the sermons API. Idempotent: a
 // restart finds the sermon by its title and only finishes what is left (publish, retry, or nothing).
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { call, signInAs } from './demo-api.ts';
 
 const run = promisify(execFile);
 
@@ -44,28 +44,6 @@ interface SermonSummary {
   id: string;
   title: string;
   status: 'PROCESSING' | 'REVIEW' | 'PUBLISHED' | 'FAILED';
-}
-
-async function solvedCaptcha(origin: string): Promise<string> {
-  const challenge = (await (await fetch(`${origin}/api/identity/captcha/challenge`)).json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
-  for (let n = 0; n <= challenge.maxnumber; n += 1) {
-    if (createHash('sha256').update(challenge.salt + n).digest('hex') === challenge.challenge) {
-      const { algorithm, salt, signature } = challenge;
-      return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: n, salt, signature, took: 1 })).toString('base64');
-    }
-  }
-  throw new Error('the sign-in captcha has no solution');
-}
-
-async function call<T>(origin: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** A short spoken video of the demo sermon (WebM: a still picture and the voice), made once. */
@@ -112,7 +90,7 @@ export async function ensureDemoSermon(options: DemoSermonOptions): Promise<stri
   const { origin, log } = options;
   const deadline = Date.now() + (options.timeoutMs ?? 15 * 60_000);
   try {
-    const signIn = async () => (await call<{ accessToken: string }>(origin, 'POST', '/api/identity/session', null, { email: options.email, password: options.password, captcha: await solvedCaptcha(origin) })).accessToken;
+    const signIn = () => signInAs(origin, options.email, options.password);
     let token = await signIn();
     let tokenAt = Date.now();
     let sermon = await findDemo(origin, token);

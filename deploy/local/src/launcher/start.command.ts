@@ -12,6 +12,7 @@ import { appSpecs, demoAccount, demoAccounts, edgePort, publicOrigin, sampleFeed
 import { bold, dim, green, red, say } from './console.ts';
 import { frontendStaleReason, markFrontendBuilt } from './frontend.ts';
 import { DEMO_SERMON_TITLE, ensureDemoSermon } from './demo-sermon.ts';
+import { ensureDemoSubscription } from './demo-subscription.ts';
 
 const logDir = path.join(devStateDir, 'logs');
 
@@ -134,6 +135,12 @@ export async function startCommand(): Promise<number> {
     });
   }
 
+  // The demo church's plan (demo-subscription.ts): bought through billing as paid signup does.
+  const demoPlan = healthy.includes('identity') && healthy.includes('billing');
+  if (demoPlan) {
+    void ensureDemoSubscription({ origin: publicOrigin, email: demoAccount.email, password: demoAccount.password, log: (line) => say('demo', line) });
+  }
+
   // The demo church's published sermon (demo-sermon.ts): processed by the real pipeline in the background.
   const demoSermon = healthy.includes('identity') && healthy.includes('sermons') && apps.some((a) => a.spec.name === 'worker');
   if (demoSermon) {
@@ -155,6 +162,7 @@ export async function startCommand(): Promise<number> {
     ...(healthy.includes('identity')
       ? [`  Demo accounts    password ${demoAccount.password} for each`, ...demoAccounts().map((a) => `    ${a.email.padEnd(24)} ${a.what}`)]
       : []),
+    ...(demoPlan ? [`  Demo plan        Lectern Standard (monthly) for the demo church, paid with Stripe's test card through billing (Settings → Organization)`] : []),
     ...(demoSermon ? [`  Demo sermon      '${DEMO_SERMON_TITLE}', published for the member area once the pipeline has processed it (lines marked demo)`] : []),
     ...(e.temporalUiUrl ? [`  Temporal UI      ${e.temporalUiUrl}`] : []),
     ...(apps.some((a) => a.spec.name === 'feeds') ? [`  Sample RSS feed  ${sampleFeedUrl} (console → RSS Migration)`] : []),

@@ -3,6 +3,8 @@
 // organization and all with the bootstrap password — a pastor, a member, and a company-staff
 // administrator on the internal domain with the console and the special offer switched on.
 import { sql } from 'kysely';
+import { appendEvent } from '@lectern/service-kit';
+import { createEvent } from '@lectern/events';
 import type { IdentityContext } from '../context.ts';
 import type { Role } from '../domain/role.resolution.ts';
 
@@ -52,5 +54,47 @@ export async function seedDemoAccounts(ctx: IdentityContext): Promise<string[]> 
       }
     }
     return missing.map((a) => a.email);
+  });
+}
+
+/** The plan `npm start` pays for the demo church (deploy/local/src/launcher/demo-subscription.ts): Standard, monthly (SEED_MONTHLY). */
+export const DEMO_PLAN = { plan: 'standard', interval: 'monthly' } as const;
+
+/**
+ * Local demo only: the bootstrap organization has no subscription, so its administrator's e-mail is
+ * recorded as a signup lead for the demo plan (as signup step 1 records one), which is what lets
+ * billing prepare its subscription; the launcher then pays the first invoice with a Stripe test
+ * card through billing. The lead is marked converted at once: its ADMIN already exists, no
+ * password or checkout token rides with it. Once per organization; nothing when it is subscribed.
+ * Returns the lead created, or null.
+ */
+export async function seedDemoSignupLead(ctx: IdentityContext): Promise<string | null> {
+  const adminEmail = ctx.config.IDENTITY_BOOTSTRAP_ADMIN_EMAIL?.trim().toLowerCase();
+  if (!ctx.config.IDENTITY_DEMO_ACCOUNTS || !adminEmail) return null;
+  return ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.demo_signup_lead'))`.execute(trx);
+    const admin = await trx
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.org_id')
+      .select(['users.first_name', 'users.last_name', 'organizations.id as orgId', 'organizations.subscription_status'])
+      .where('users.email', '=', adminEmail)
+      .executeTakeFirst();
+    if (!admin || admin.subscription_status) return null;
+    const recorded = await trx.selectFrom('leads').select('id').where('org_id', '=', admin.orgId).where('email', '=', adminEmail).executeTakeFirst();
+    if (recorded) return null;
+    const now = new Date();
+    const firstName = admin.first_name ?? '';
+    const lastName = admin.last_name ?? '';
+    const lead = await trx
+      .insertInto('leads')
+      .values({ org_id: admin.orgId, email: adminEmail, first_name: firstName, last_name: lastName, phone: null, plan: DEMO_PLAN.plan, billing_interval: DEMO_PLAN.interval, status: 'converted', converted_at: now, password_hash: null, checkout_token_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await appendEvent(trx, createEvent('identity.lead.initiated.v1', {
+      orgId: admin.orgId,
+      subject: lead.id,
+      data: { leadId: lead.id, organizationId: admin.orgId, email: adminEmail, firstName, lastName, plan: DEMO_PLAN.plan, interval: DEMO_PLAN.interval },
+    }));
+    return lead.id;
   });
 }
