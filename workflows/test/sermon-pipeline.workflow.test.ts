@@ -76,11 +76,11 @@ describe('sermon pipeline workflow (real Temporal dev server)', () => {
   }
 
   async function waitForState(handle: WorkflowHandle, predicate: (state: PipelineState) => boolean): Promise<PipelineState> {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + patience(15_000);
     for (;;) {
       const state = await handle.query(progressQuery);
       if (predicate(state)) return state;
-      if (Date.now() > deadline) throw new Error(`state never matched: ${JSON.stringify(state)}`);
+      if (Date.now() > deadline) throw new Error(`state never matched within ${patience(15_000)} ms: ${JSON.stringify(state)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

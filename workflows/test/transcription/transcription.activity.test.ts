@@ -77,7 +77,8 @@ test('cancelling the activity (Stop) stops the recogniser', async () => {
   const started = Date.now();
   await assert.rejects(inActivity(env, () => transcribeInActivity(transcriber, recording.wav)));
   assert.ok(beats.length >= 1);
-  assert.ok(Date.now() - started < 60_000);
+  // Cancelled at the first heartbeat, which is sent as the step starts.
+  assert.ok(Date.now() - started < patience(60_000), `stopped after ${Date.now() - started} ms`);
 }, patience(120_000));
 
 test('a checkpoint that cannot be written (its folder removed by a cancelled run) is skipped: the transcript still comes back, and no heartbeat names it', async () => {
