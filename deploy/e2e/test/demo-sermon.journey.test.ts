@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DEMO_SERMON_TITLE, ensureDemoSermon } from '@lectern/local-stack/demo-sermon';
 import { patience } from '@lectern/local-stack/testing';
 import { screenshot } from './frontend.helpers.ts';
+import { assertNoOverflow, assertRowFits } from './page-quality.helpers.ts';
 import { browserJourney } from './journey.helpers.ts';
 import type { Stack } from './stack.helpers.ts';
 import { apiSignIn, seedOrganization, seedPerson } from './auth.fixtures.ts';
@@ -78,6 +79,8 @@ test('the church\u2019s MEMBER reads it: series, outline, five days, discussion 
   await screenshot(page, '69a-demo-sermon-outline');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, '69b-demo-sermon-outline-390');
+  await assertNoOverflow(page, 'the demo sermon at 390 px');
+  await assertRowFits(page.getByRole('tablist', { name: 'Sermon sections' }), 'the demo sermon tabs at 390 px');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('tab', { name: 'Devotional' }).click();
   for (const day of [1, 2, 3, 4, 5]) await page.getByRole('button', { name: new RegExp(`^Day ${day}`) }).waitFor(VISIBLE);

@@ -42,6 +42,36 @@ export async function assertNoOverflow(page: Page, what: string): Promise<void> 
 }
 
 /**
+ * A row of tabs (or any control row) shows every item whole: the row does not scroll inside itself
+ * (a scroll container hides its overflow from the page-width check), each item lies inside the row
+ * and the window, and no item's text is cut inside it (a button clips what does not fit).
+ */
+export async function assertRowFits(row: Locator, what: string): Promise<void> {
+  const measured = await row.evaluate((el) => {
+    type Box = { left: number; right: number };
+    type Measured = { scrollWidth: number; clientWidth: number; getBoundingClientRect(): Box; textContent: string | null };
+    const root = el as unknown as Measured & { children: ArrayLike<Measured> };
+    const box = root.getBoundingClientRect();
+    const windowWidth = (globalThis as unknown as { document: { documentElement: { clientWidth: number } } }).document.documentElement.clientWidth;
+    return {
+      row: { scroll: root.scrollWidth, client: root.clientWidth, left: box.left, right: box.right },
+      windowWidth,
+      items: Array.from(root.children).map((item) => {
+        const { left, right } = item.getBoundingClientRect();
+        return { text: (item.textContent ?? '').trim(), scroll: item.scrollWidth, client: item.clientWidth, left, right };
+      }),
+    };
+  });
+  assert.ok(measured.row.scroll <= measured.row.client, `${what}: the row is ${measured.row.scroll}px wide inside ${measured.row.client}px (it scrolls)`);
+  for (const item of measured.items) {
+    const where = `${what}: '${item.text}' spans ${Math.round(item.left)}–${Math.round(item.right)}px`;
+    assert.ok(item.left >= measured.row.left - 0.5 && item.right <= measured.row.right + 0.5, `${where}, outside the row (${Math.round(measured.row.left)}–${Math.round(measured.row.right)}px)`);
+    assert.ok(item.left >= 0 && item.right <= measured.windowWidth + 0.5, `${where} in a ${measured.windowWidth}px window`);
+    assert.ok(item.scroll <= item.client, `${where}: its text needs ${item.scroll}px of ${item.client}px (cut)`);
+  }
+}
+
+/**
  * On a page taller than the window, the signed-in sidebar runs the page's whole height (no bare
  * strip under it in a full-page view), and scrolled to the bottom its navigation is still in view.
  */
