@@ -247,3 +247,17 @@ test('a 60-minute transcript (~9,000 words: the endurance sermon 48 times) gives
   }
   for (const list of [outline.keyPoints, outline.applications, outline.conclusion]) assert.equal(new Set(list).size, list.length, list.join(' | '));
 });
+
+test('a day\'s full application is the section\'s first instructions, no more than about forty words together', async () => {
+  const text = [
+    'Our first point is that God is near in the storm. The disciples were afraid in the boat. Jesus was asleep on a cushion. He woke and calmed the wind with a word.',
+    'Our second point is that God keeps his promise. Paul told the sailors to take heart. Not one of them was lost. God kept every word he had said.',
+    'Our third point is that we carry his peace to others. So this week, name the storm you are in, and say it out loud to God when you wake up each morning. Read Mark chapter 4 again each night before you sleep and underline every question the disciples ask. And call one person who is in a storm on their own, and sit in the boat with them for an hour.',
+  ].join(' ');
+  const outline = await generator.generateOutline({ transcript: text, title: 'Storms', references: [] });
+  const days = await generator.generateDevotionals({ transcript: text, title: 'Storms', references: [], outline });
+  const full = days.map((d) => d.reflection.full.application);
+  // (It had run all three together: 58 words.)
+  for (const a of full) assert.ok(a.split(/\s+/).length <= 40 || !a.includes('. '), a);
+  assert.ok(full.some((a) => a.startsWith('So this week, name the storm') && a.includes('Read Mark chapter 4')), full.join(' || '));
+});

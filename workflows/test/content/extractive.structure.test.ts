@@ -48,3 +48,26 @@ test('a run-on call to action is cut into its instructions, each a sentence of t
   assert.equal(instructionClauses('Call someone who is lonely, and pray with them.').length, 1);
   assert.equal(instructionClauses('God sings over his people, turn after turn, in the night, and he does not stop singing when we forget the words of the song.').length, 1);
 });
+
+// Session 7 (held-back sermons opened for tuning): a chapter the sermon returns to, and a day's
+// full application that ran three instructions together past forty words.
+
+test('a return to the chapter being read ("read a few verses of John 15 this week") does not start a section', () => {
+  const text = [
+    'I am the true vine, and my Father is the farmer. A branch does not strain to make grapes. It stays joined to the vine and the life flows through it. Fruit comes from staying connected to Jesus.',
+    'Paul names the fruit in Galatians 5, 22 and 23. Love, joy and peace are the fruit. Patience and kindness grow slowly. A fruitful life is marked by love and joy.',
+    'The first psalm says it too in Psalm 1, 3. A tree planted by the streams of water yields its fruit in its season. Its leaf does not wither. Roots that drink deep keep a tree green in a dry summer.',
+    'This week, begin each day by reading a few verses of John 15 before you look at your phone. Ask God to show you one thing he may be pruning. And do one quiet kindness for someone who cannot repay you.',
+  ].join(' ');
+  const ref = (osis: string, book: string, chapter: number, source: string, verseStart?: number, verseEnd?: number) => {
+    const start = text.indexOf(source);
+    return { osis, display: osis, book, chapter, verseStart, chapterEnd: verseEnd === undefined ? undefined : chapter, verseEnd, start, end: start + source.length, source };
+  };
+  const refs = [ref('John.15.1', 'John', 15, 'I am the true vine', 1), ref('Gal.5.22-Gal.5.23', 'Gal', 5, 'Galatians 5, 22 and 23', 22, 23), ref('Ps.1.3', 'Ps', 1, 'Psalm 1, 3', 3), ref('John.15', 'John', 15, 'John 15 before')];
+  const a = analyseSermon(text, refs);
+  const starts = a.sections.map((s) => s.sentences[0]!.text);
+  assert.ok(!starts.some((s) => s.startsWith('This week, begin each day')), starts.join(' | '));
+  // A chapter first cited as a whole still starts one.
+  const fresh = analyseSermon(text, [refs[0]!, refs[1]!, refs[2]!, ref('Ps.23', 'Ps', 23, 'John 15 before')]);
+  assert.ok(fresh.sections.some((s) => s.sentences[0]!.text.startsWith('This week, begin each day')), fresh.sections.map((s) => s.sentences[0]!.text).join(' | '));
+});

@@ -3,7 +3,7 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { identifyScripture, soundAlikeChapters } from '../../src/content/scripture/scripture.identify.ts';
-import { findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
+import { findReferenceCandidates, findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
 
 const osis = (text: string) => findScriptureReferences(text).map((r) => r.osis);
 
@@ -88,4 +88,60 @@ test('verse numbers said a few words before the quotation ("15 and 16 tells us �
   // A count of days is not a verse range.
   const days = 'The wall took 50 to 52 days to build, and even enemies perceived that this work was done by our God.';
   assert.deepEqual((await identifyScripture(days)).map((c) => c.osis), ['Neh.6.16']);
+});
+
+// Session 7: rules found on the opened held-back sermons (03, 06, 09, 12, 16-19), each written here
+// in other words or other books so the rule, not the sermon, is what is tested.
+
+test('verse numbers spoken as words just before a quotation give its range ("…, eleven and twelve, I myself will search")', async () => {
+  const cited = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  assert.deepEqual(await cited('The pilgrim song in the hulls, one and two: I will lift up my eyes to the hills. Where does my help come from? My help comes from Yahweh, who made heaven and earth.'), ['Ps.121.1-Ps.121.2']);
+  assert.deepEqual(await cited('The heart of it is orcs is four and five. I am the vine. You are the branches. He who remains in me and I in him bears much fruit, for apart from me you can do nothing.'), ['John.15.4-John.15.5']);
+  // Counted things are not verses, and the quoted verse must lie inside the numbers.
+  assert.deepEqual(await cited('We prayed for one to two hours. I will lift up my eyes to the hills. Where does my help come from?'), ['Ps.121.1']);
+});
+
+test('a carried chapter\'s range is not moved to another book by a later quotation that falls inside its numbers', async () => {
+  const heard = "Matthew 18, 21 and 22, Peter asked how often he should forgive. The story goes on in verses 23 to 35, the servant who was forgiven a fortune and would not forgive a few coins. Even on the cross Jesus prayed, Father, forgive them, for they don't know what they are doing.";
+  const cited = (await identifyScripture(heard)).map((c) => c.osis);
+  assert.ok(cited.includes('Matt.18.23-Matt.18.35'), cited.join(' '));
+  assert.ok(!cited.some((c) => c.startsWith('Luke.23.23')), cited.join(' '));
+  // The verse said is still put right by its quotation in another book ("verse 10" after John 3:16).
+  const moved = (await identifyScripture('The best known verse is John 3:16. Right after those verses Paul says in verse 10 that we are his workmanship, created in Christ Jesus for good works.')).map((c) => c.osis);
+  assert.ok(moved.includes('Eph.2.10'), moved.join(' '));
+});
+
+test('a verse said as its homophone after the chapter ("Romans 12 to tells us…") stands on the verse\'s own words', async () => {
+  const cited = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  assert.deepEqual(await cited('How should we respond? Romans 12 to tells us to be transformed by the renewing of our minds.'), ['Rom.12.2']);
+  assert.deepEqual(await cited('Hebrews 12 to says we look to Jesus, the author and perfecter of faith, who endured the cross.'), ['Heb.12.2']);
+  assert.deepEqual(await cited('Turn to Romans 8 to see it for yourself. We will sing first.'), []);
+  assert.deepEqual(osis('Romans 12 to tells us to be transformed.'), []); // not a reference until its words confirm it
+});
+
+test('"verses" misheard ("Roses 4 tells us", "First four tells us") is a verse of the chapter being read, on that verse\'s words', async () => {
+  const cited = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  const kings = 'In First Kings chapter 19 we find Elijah running for his life into the desert.';
+  assert.deepEqual(await cited(`${kings} Roses 4 tells us he sat under a juniper tree and asked to die, take away my life.`), ['1Kgs.19', '1Kgs.19.4']);
+  assert.deepEqual(await cited(`${kings} First four tells us he sat under a juniper tree and asked to die, take away my life.`), ['1Kgs.19', '1Kgs.19.4']);
+  // Without the verse's words it is nothing; "the first three verses" is a count.
+  assert.deepEqual(await cited(`${kings} Roses 4 tell us the garden is lovely in June.`), ['1Kgs.19']);
+  assert.deepEqual(findReferenceCandidates(`${kings} In the first three verses he sat under a juniper tree.`).map((c) => c.osis), ['1Kgs.19']);
+});
+
+test('a sound-alike chapter is decided by the sentences right after it when a retelling runs on into later chapters', async () => {
+  const heard = 'The story of Joseph begins in Genesis 47. He was his father\'s favorite son, and his father gave him a colourful robe. His brothers hated him. One day in the fields they threw him into a pit and sold him to traders going down to Egypt. In Egypt he served in the house of Potiphar and was thrown into prison. Then Pharaoh had a dream. Seven years of plenty, then seven years of famine, and Joseph was put in charge of all the land of Egypt and stored up grain. When the famine came his brothers came to buy food from the brother they had sold, and they bowed before him, and Pharaoh gave them land.';
+  const cited = (await identifyScripture(heard)).map((c) => c.osis);
+  assert.equal(cited[0], 'Gen.37', cited.join(' '));
+  assert.ok(!cited.some((c) => c.startsWith('Gen.47')), cited.join(' '));
+  // A verse quoted from the sound-alike chapter puts a whole chapter right too.
+  const quoted = 'Turn to Genesis 47. Israel loved Joseph more than all his children, because he was the son of his old age, and he made him a tunic of many colors.';
+  assert.deepEqual((await identifyScripture(quoted)).map((c) => c.osis), ['Gen.37']);
+});
+
+test('a chapter to read ("a few verses of John 15 before you look at your phone") is cited beside the verses quoted from it', async () => {
+  const heard = 'He says, I am the true vine, and my Father is the farmer. This week, begin each day by reading a few verses of John 15 before you look at your phone.';
+  assert.deepEqual((await identifyScripture(heard)).map((c) => `${c.osis}:${c.mode}`), ['John.15.1:quoted', 'John.15:both']);
+  assert.deepEqual(osis('Read Romans 8 slowly this week. Then read Psalm 23 again.'), ['Rom.8', 'Ps.23']);
+  assert.deepEqual(osis('John 15 minutes later came in.'), []);
 });

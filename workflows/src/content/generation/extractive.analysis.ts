@@ -98,7 +98,8 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
   const announced = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
-  const anchors = announced.length >= 3 ? announced : distinct.map(firstIndex).filter((i) => i >= 0);
+  // A return to the chapter being read ("read a few verses of John 15 this week") is not a new scripture.
+  const anchors = announced.length >= 3 ? announced : distinct.filter((r) => !returnsTo(r, references)).map(firstIndex).filter((i) => i >= 0);
   const starts = [...new Set(anchors)].sort((a, b) => a - b);
   starts[0] = 0; // the introduction belongs to the first section (and a sermon citing nothing is one section)
   for (let g = 0; g < starts.length; g += 1) {
@@ -146,6 +147,15 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
 
   const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), context));
   return { ...base, sections };
+}
+
+/** Whether `ref` is a whole chapter that an earlier reference already cites. */
+function returnsTo(ref: ScriptureReference, references: readonly ScriptureReference[]): boolean {
+  const sameChapter = (r: ScriptureReference) => r.book === ref.book && r.chapter === ref.chapter && (r.chapterEnd ?? r.chapter) === r.chapter;
+  return references.some((r) => {
+    if (r.start >= ref.start || !sameChapter(r)) return false;
+    return ref.verseStart === undefined;
+  });
 }
 
 type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns };

@@ -128,7 +128,7 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   const full: Reflection = {
     observations: observed.map((s) => asSentence(s.text)),
     interpretation: [...explained].sort(byIndex).map((s) => asSentence(s.text)).join(' '),
-    application: calls.length ? calls.map((s) => s.text).join(' ') : applicationTemplate(reference),
+    application: calls.length ? heldInMind(calls).map((s) => s.text).join(' ') : applicationTemplate(reference),
     keyTakeaway: asSentence(takeaway),
     question: questions(wording).full,
   };
@@ -188,3 +188,15 @@ function sentenceCase(text: string): string {
 
 const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
 const textKey = (s: Sentence) => s.text.toLowerCase().replace(/\s+/g, ' ');
+
+// A day's things to do stay few enough to carry out of the room (about forty words).
+const APPLICATION_WORDS = 40;
+
+/** The first calls to action, as many as fit in APPLICATION_WORDS (always the first). */
+function heldInMind(calls: readonly Sentence[]): Sentence[] {
+  let words = 0;
+  return calls.filter((s, i) => {
+    words += s.text.split(/\s+/).length;
+    return i === 0 || words <= APPLICATION_WORDS;
+  });
+}

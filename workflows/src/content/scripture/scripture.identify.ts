@@ -7,6 +7,7 @@ import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandid
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
 import { verseExists, versesIn } from './scripture.versification.ts';
+import { readNumber, tokenize } from './scripture.numbers.ts';
 
 export type CitationMode = 'spoken' | 'quoted' | 'both';
 export type Citation = ScriptureReference & { mode: CitationMode };
@@ -77,8 +78,14 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
   // (or, for a range the preacher said, the quoted verses inside it)
   const sameVerse = ref.verseStart !== undefined && ref.verseStart <= q.verseEnd && (ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter ? (ref.verseEnd ?? ref.verseStart) : ref.verseStart) >= q.verseStart;
   // A sound-alike chapter of the same book with the verse quoted ("forty-seven" for "thirty-seven").
-  const misheardChapter = ref.book === q.book && sameVerse && soundAlikeChapters(ref.chapter).includes(q.chapter);
-  return sameNumbers || misheardChapter || ((!ref.exists || ref.inferredBook) && (sameVerse || (ref.book === q.book && ref.chapter === q.chapter)));
+  // (A whole chapter, "Genesis forty-seven" then words of Genesis 37:3, likewise.)
+  const misheardChapter = ref.book === q.book && (sameVerse || ref.verseStart === undefined) && soundAlikeChapters(ref.chapter).includes(q.chapter);
+  // A verse that does not exist can be put right by any quotation of those verse numbers; a carried
+  // or misheard book by a quotation of the verse said ("in verse 10 … we are his workmanship"), or
+  // of verses inside the range said within the chapter heard ("verses 23 to 35" of the chapter
+  // being read is not Luke 23 because Luke 23:34 is quoted a minute later).
+  const sameChapter = q.chapter === ref.chapter || soundAlikeChapters(ref.chapter).includes(q.chapter) || ref.verseStart === q.verseStart;
+  return sameNumbers || misheardChapter || (!ref.exists && sameVerse) || ((!ref.exists || ref.inferredBook) && ((sameVerse && sameChapter) || (ref.book === q.book && ref.chapter === q.chapter)));
 }
 
 /**
@@ -87,6 +94,7 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
  * 31" and words of Isaiah 40:31 give Isaiah 40:28-31); otherwise the verses quoted.
  */
 function correctedBy(ref: ReferenceCandidate, q: QuotationMatch): ScriptureReference {
+  if (ref.verseStart === undefined && ref.book === q.book) return referenceTo({ book: q.book, chapter: q.chapter }, q.start, q.end);
   const said = ref.verseStart !== undefined && ref.verseEnd !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter ? { from: ref.verseStart, to: ref.verseEnd } : undefined;
   if (!said || q.verseStart < said.from || q.verseEnd > said.to || !verseExists(q.book, q.chapter, said.to)) return quoteReference(q);
   return saidRange(q, said.from, said.to);
@@ -144,6 +152,21 @@ function chapterKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'chapter
  * two chapters. A chapter the book does not have ("Romans eighteen") is only ever corrected.
  */
 function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex): { keep: boolean; corrected?: ScriptureReference } {
+  // A retelling runs on past the chapter it opened with ("Genesis 47. He was his father's favorite
+  // son … a pit … Pharaoh … the famine"): the sentences right after the reference are its own, so
+  // they are asked first, and only a clear answer from them counts.
+  const near = { before: ref.start, after: Math.min(window.after, ref.end + NEAR_CONTEXT) };
+  if (near.after < window.after) {
+    const fromNear = weighContext(text, ref, near, index);
+    if (fromNear.corrected) return fromNear;
+  }
+  return weighContext(text, ref, window, index);
+}
+
+// The sentence or two right after a reference (characters).
+const NEAR_CONTEXT = 220;
+
+function weighContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex): { keep: boolean; corrected?: ScriptureReference } {
   // Only words one passage has and the other lacks tell them apart: a retelling of Joseph's
   // brothers names "Joseph", "brothers" and "Egypt", which both of his chapters share.
   const around = (keys: string[], except: string[]) => index.vocabularyScore(text, window.before, ref.start, keys, except) + index.vocabularyScore(text, ref.end, window.after, keys, except);
@@ -186,7 +209,8 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // ("love the Lord your God…" after Matthew 22): the cited passage's own words decide.
     const paraphrases = index && ref.exists ? near.filter((q) => q.start >= ref.start && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
     if (ref.exists && confirming.length + paraphrases.length) {
-      [...confirming, ...paraphrases].forEach((q) => used.add(q));
+      // A whole chapter is confirmed by a verse quoted from it; that verse keeps its own citation.
+      if (ref.verseStart !== undefined) [...confirming, ...paraphrases].forEach((q) => used.add(q));
       citations.push({ ...base, mode: 'both' });
       continue;
     }
@@ -225,35 +249,56 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   }
   for (const q of quotations) {
     if (used.has(q)) continue;
-    const ref = withVersesSaidBefore(text, q) ?? quoteReference(q);
-    // Words of a passage the sermon cites elsewhere: that citation is also quoted.
-    const cited = citations.find((c) => overlap(span(c), span(ref)));
-    if (cited) {
-      if (cited.mode === 'spoken') cited.mode = 'both';
-      continue;
-    }
+    const ref = withVersesSaidBefore(text, q, candidates.filter((c) => c.exists)) ?? quoteReference(q);
+    // Words of a passage the sermon cites elsewhere: that citation is also quoted. A whole chapter
+    // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation.
+    const containing = citations.filter((c) => overlap(span(c), span(ref)));
+    for (const c of containing) if (c.mode === 'spoken') c.mode = 'both';
+    if (containing.some((c) => c.verseStart !== undefined)) continue;
     citations.push({ ...ref, source: text.slice(q.start, q.end), mode: 'quoted' });
   }
   return citations.sort((a, b) => a.start - b.start);
 }
 
 // "…have a cup free, 17 and 18. For even though the fig tree…", "In the Himayasic, 15 and 16
-// tells us … and even enemies perceived that this work was done by our God": verse numbers said
-// shortly before a quotation whose book the recogniser lost.
-const VERSES_BEFORE = /\b(\d{1,3})\s*(?:,\s*)?(?:and|through|to|-)\s*(\d{1,3})\b(?!\s*(?:days|years|times|people|men|minutes|hours|weeks|months))/gi;
+// tells us … and even enemies perceived that this work was done by our God", "…through the
+// prophet in a meeky ill-soy before, eleven and twelve, I myself will search for my sheep": verse
+// numbers, in digits or words, said shortly before a quotation whose book the recogniser lost.
+const RANGE_JOINERS = new Set(['and', 'through', 'to', '-']);
+const COUNTED = /^(?:days|years|times|people|men|minutes|hours|weeks|months)$/;
 const VERSES_BEFORE_REACH = 120;
+
+/** The last "N and M" / "N through M" / "N-M" in `text` (digits or spoken numbers). */
+function lastRangeSaid(text: string): { from: number; to: number; end: number } | undefined {
+  const tokens = tokenize(text);
+  let last: { from: number; to: number; end: number } | undefined;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const from = readNumber(tokens, i);
+    if (!from) continue;
+    let j = from.next;
+    if (tokens[j]?.text === ',') j += 1;
+    if (!RANGE_JOINERS.has(tokens[j]?.lower ?? '')) continue;
+    const to = readNumber(tokens, j + 1);
+    // Both ends written alike: "15 and 16", "eleven and twelve" (not "two to 3").
+    if (!to || (tokens[i]!.kind === 'num') !== (tokens[j + 1]!.kind === 'num') || COUNTED.test(tokens[to.next]?.lower ?? '')) continue;
+    last = { from: from.value, to: to.value, end: tokens[to.next - 1]!.end };
+  }
+  return last;
+}
 
 /**
  * A quotation with the range said shortly before it (at most 120 characters back, the same
  * sentence or the one before it): the quoted book and chapter, the verses said, when the quoted
  * verses lie inside them and the last one exists.
  */
-export function withVersesSaidBefore(text: string, q: QuotationMatch): ScriptureReference | undefined {
-  const before = text.slice(Math.max(0, q.start - VERSES_BEFORE_REACH), q.start);
-  const m = [...before.matchAll(VERSES_BEFORE)].at(-1);
-  if (!m || (before.slice(m.index! + m[0].length).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
-  const from = Number(m[1]);
-  const to = Number(m[2]);
+export function withVersesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { start: number; end: number }[] = []): ScriptureReference | undefined {
+  const offset = Math.max(0, q.start - VERSES_BEFORE_REACH);
+  const before = text.slice(offset, q.start);
+  const m = lastRangeSaid(before);
+  if (!m || (before.slice(m.end).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
+  // Numbers of a reference said in full ("verses 23 to 35" of the chapter being read) are its own.
+  if (spoken.some((r) => r.start < offset + m.end && offset + m.end <= r.end)) return undefined;
+  const { from, to } = m;
   if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
   return saidRange(q, from, to);
 }

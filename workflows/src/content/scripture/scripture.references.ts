@@ -140,6 +140,12 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
   }
+  // "Romans 12 to tell us…": the verse said as its homophone after the chapter, cited only on the
+  // verse's own words ("Romans 8 to see" is not 8:2).
+  const verseHomophone = k === j && !saidChapter ? CHAPTER_HOMOPHONES[tokens[k]?.lower ?? ''] : undefined;
+  if (verseHomophone && tokens[k + 1]?.kind === 'word' && !readNumber(tokens, k + 1) && verseExists(book.osis, chapter, verseHomophone)) {
+    return { chapter, verseStart: verseHomophone, next: k + 1, needsSupport: true };
+  }
   const verse = readNumber(tokens, k);
   // A bare second number counts when both are spoken ("John three sixteen") or both digits.
   const bare = k === j;
@@ -180,7 +186,11 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
 
 const CHAPTER_HOMOPHONES: Record<string, number> = { for: 4, to: 2, too: 2, won: 1 };
 
-const CHAPTER_FOLLOWERS = new Set(['says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives']);
+const CHAPTER_FOLLOWERS = new Set([
+  'says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives',
+  // "read a few verses of John 15 before you look at your phone", "read Romans 8 slowly this week"
+  'before', 'again', 'slowly', 'aloud', 'today', 'tonight', 'this', 'once', 'every', 'each', 'together', 'carefully',
+]);
 
 // "Romans 8 says" / "Romans 8." is a chapter; "James 1 day" is not.
 function endsPhrase(next: Token | undefined): boolean {
@@ -272,8 +282,15 @@ function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureR
 }
 
 /** "Verse four says…" not long after its chapter was last mentioned: a verse of that chapter. */
+// "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
+// he sat under a juniper tree"): a relative verse only on that verse's own words.
+const VERSE_SOUND_ALIKES = ['versus', 'voices', 'roses', 'verse\'s', 'first', 'birds', 'verses\''];
+const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
+
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
-  if (!last || !isWord(tokens, i, 'verse', 'verses')) return undefined;
+  if (!last) return undefined;
+  const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES);
+  if (!soundAlike && !isWord(tokens, i, 'verse', 'verses')) return undefined;
   if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
   const chapter = last.chapterEnd ?? last.chapter;
   const verse = readNumber(tokens, i + 1);
@@ -281,7 +298,11 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   // "verse 4 of chapter 5" names another chapter: not a relative verse.
   if (isWord(tokens, verse.next, 'of') || isWord(tokens, verse.next, 'in')) return undefined;
   const range = parseRangeEnd(tokens, verse.next, chapter, verse.value);
-  return { book: last.book, chapter, verseStart: verse.value, ...range };
+  // ("First 2 Corinthians…", "in the first three verses": a book or a count, not a verse; "first"
+  // only opening a sentence.)
+  if (soundAlike && tokens[i + 1]?.kind === 'num' && matchBook(tokens, i, false)) return undefined;
+  if (soundAlike && tokens[i]!.lower === 'first' && (tokens[i - 1]?.kind === 'word' || COUNTED_THINGS.test(tokens[range.next]?.lower ?? ''))) return undefined;
+  return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike ? { needsSupport: true } : {}) };
 }
 
 export type ReferenceCandidate = ScriptureReference & {
@@ -334,7 +355,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   for (let i = 0; i < tokens.length; i += 1) {
     const relative = relativeVerse(tokens, i, lastMentionOf(valid(), expoundedChapter(valid())));
     if (relative) {
-      push(relative.book, relative, i, relative.next, true);
+      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true);
       i = relative.next - 1;
       continue;
     }
@@ -390,10 +411,14 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   return found;
 }
 
-/** All references in `text` that exist, in order of appearance. */
+/**
+ * All references in `text` that exist, in order of appearance; not those that stand only on the
+ * passage's words (a book heard in an everyday word, a verse in a homophone), which the scripture
+ * step confirms with the quotation index.
+ */
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
-    .filter((r) => r.exists)
+    .filter((r) => r.exists && !r.needsSupport)
     .map(({ exists: _exists, inferredBook: _inferred, ...ref }) => ref);
 }
 
