@@ -71,3 +71,27 @@ test('a return to the chapter being read ("read a few verses of John 15 this wee
   const fresh = analyseSermon(text, [refs[0]!, refs[1]!, refs[2]!, ref('Ps.23', 'Ps', 23, 'John 15 before')]);
   assert.ok(fresh.sections.some((s) => s.sentences[0]!.text.startsWith('This week, begin each day')), fresh.sections.map((s) => s.sentences[0]!.text).join(' | '));
 });
+
+test('notices announced ahead ("Two quick things before we open the Word"), the prayer chain, the food bank and seats still free are church notices', () => {
+  assert.ok(isHousekeeping('Two quick things before we open the Word.'));
+  assert.ok(isHousekeeping('A few notices before we begin.'));
+  assert.ok(isHousekeeping('The prayer chain meets in the library after we finish, and there are still seats on the bus to the food bank on Thursday.'));
+  assert.ok(isHousekeeping('Harvest supper tickets are on sale in the foyer.'));
+  assert.ok(isHousekeeping('The men\'s group meets in the hall after we finish, and there are still places on Saturday.'));
+  // Not notices: a sermon's own "things" and a chain of another kind.
+  assert.ok(!isHousekeeping('Two things happen before the dawn comes in this psalm.'));
+  assert.ok(!isHousekeeping('Elijah ran for his life after the fire fell on the altar.'));
+});
+
+test('a plan said point by point ("Number one, … Number two, … Number three, …") before each point is announced again starts no section', () => {
+  const text = [
+    'Today we are talking about forgiveness, and I have three points for you.',
+    'Number one, we forgive because we have been forgiven. Number two, forgiveness is a choice we keep making. Number three, forgiveness leaves justice to God.',
+    'My first point is that we forgive because we have been forgiven. We start from a debt that has been cancelled. Our sins are removed as far as the east is from the west.',
+    'My second point is that forgiveness is a choice we keep making. Peter asked how often he must forgive. Jesus told him to tear up the receipt and keep no count.',
+    'My third point is that forgiveness leaves justice to God. Forgiving does not mean pretending it did not happen. We leave room for the judge of all the earth.',
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.deepEqual(a.sections.map((s) => s.statement), ['we forgive because we have been forgiven', 'forgiveness is a choice we keep making', 'forgiveness leaves justice to God']);
+  assert.ok(a.sections[1]!.sentences[0]!.text.startsWith('My second point'));
+});

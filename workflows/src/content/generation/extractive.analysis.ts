@@ -97,7 +97,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined && !isPointPreview(s.text));
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
-  const announced = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
+  const announced = withoutSpokenPlan((named.length >= 3 ? named : allAnnounced).map((s) => s.index));
   // A return to the chapter being read ("read a few verses of John 15 this week") is not a new scripture.
   const anchors = announced.length >= 3 ? announced : distinct.filter((r) => !returnsTo(r, references)).map(firstIndex).filter((i) => i >= 0);
   const starts = [...new Set(anchors)].sort((a, b) => a - b);
@@ -147,6 +147,17 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
 
   const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), context));
   return { ...base, sections };
+}
+
+/**
+ * The announced points without a plan said point by point in the opening ("Number one, we forgive…
+ * Number two, … Number three, …"): a point followed at once by the next has no body of its own, and
+ * when at least three points are announced again with their bodies ("My first point is…"), the
+ * plan starts no section.
+ */
+function withoutSpokenPlan(announced: readonly number[]): number[] {
+  const bodied = announced.filter((index, k) => announced[k + 1] !== index + 1);
+  return bodied.length >= 3 ? bodied : [...announced];
 }
 
 /** Whether `ref` is a whole chapter that an earlier reference already cites. */

@@ -73,12 +73,15 @@ export function prayerSentences(sentences: readonly { text: string }[]): Set<num
 }
 
 // Church notices: events, sign-ups, rooms and times. One strong cue, or two weaker ones.
-const NOTICE_STRONG = /\b(?:(?:coffee|tea|refreshments|lunch|breakfast|snacks|soup)(?: and (?:tea|coffee|cake|biscuits|cookies|snacks))? (?:is|are|will be) (?:served|available)|bookstall|bookshop is open|announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|picnic|child ?care|parking lot|retreat forms?|silence your phones?|the lobby|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
-const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your)\b/gi;
+const NOTICE_STRONG = /\b(?:(?:coffee|tea|refreshments|lunch|breakfast|snacks|soup)(?: and (?:tea|coffee|cake|biscuits|cookies|snacks))? (?:is|are|will be) (?:served|available)|bookstall|bookshop is open|announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|picnic|child ?care|parking lot|retreat forms?|silence your phones?|the lobby|(?:in|to) the foyer|prayer chain|food bank|tickets (?:are|will be) (?:on sale|available)|(?:forms?|payments?) (?:are|is) due|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
+const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your|after we finish|still (?:seats|places|spaces|room)|is closed for)\b/gi;
+
+// "Two quick things before we open the Word": the notices are announced before they are given.
+const NOTICES_AHEAD = /^(?:(?:just|now|first),? )?(?:one|two|three|four|a few|a couple of) (?:quick |short |brief )?(?:things|notices|announcements|reminders|bits of news) (?:before|to (?:mention|share|announce))\b/i;
 
 /** A notice about church life (the potluck, the office hours): never content. */
 export function isAnnouncement(text: string): boolean {
-  if (NOTICE_STRONG.test(text)) return true;
+  if (NOTICE_STRONG.test(text) || NOTICES_AHEAD.test(text.trim())) return true;
   return (text.match(NOTICE_WEAK) ?? []).length >= 2;
 }
 
