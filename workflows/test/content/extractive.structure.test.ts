@@ -95,3 +95,17 @@ test('a plan said point by point ("Number one, … Number two, … Number three,
   assert.deepEqual(a.sections.map((s) => s.statement), ['we forgive because we have been forgiven', 'forgiveness is a choice we keep making', 'forgiveness leaves justice to God']);
   assert.ok(a.sections[1]!.sentences[0]!.text.startsWith('My second point'));
 });
+
+test('"First, … Second, … Third, …" through the sermon are its points even when they are instructions ("Second, live one day at a time")', () => {
+  const text = [
+    'We are all anxious about something, and today I want to give you three practical truths.',
+    'First, pray about everything. Paul says in nothing be anxious. Every worry can become a prayer. The promise is peace that guards the heart.',
+    'Second, live one day at a time. Jesus said tomorrow will worry about itself. Most of what we fear never happens. God gives grace for today.',
+    'Third, trust the plans of God. The prophet wrote to exiles whose lives were upside down. God had thoughts of peace for them. He kept his word after seventy years.',
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.deepEqual(a.sections.map((s) => s.statement), ['pray about everything', 'live one day at a time', 'trust the plans of God']);
+  // A procedure's steps close together are not points.
+  const steps = analyseSermon('Here is how to read a psalm. First, read it aloud slowly. Second, write down every verb. Third, pray it back to God. The psalms were written to be prayed. They give words to every feeling. David prayed in caves and palaces alike.', []);
+  assert.ok(steps.sections.every((s) => s.statement === undefined), steps.sections.map((s) => s.statement).join(' | '));
+});

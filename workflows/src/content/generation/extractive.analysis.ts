@@ -2,7 +2,7 @@
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
 import { at, contentTerms, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
-import { announcedPoint, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage } from './extractive.discourse.ts';
+import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage } from './extractive.discourse.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
 export type Section = {
@@ -97,7 +97,9 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined && !isPointPreview(s.text));
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
-  const announced = withoutSpokenPlan((named.length >= 3 ? named : allAnnounced).map((s) => s.index));
+  const announcedOnce = withoutSpokenPlan((named.length >= 3 ? named : allAnnounced).map((s) => s.index));
+  const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
+  const announced = series ?? announcedOnce;
   // A return to the chapter being read ("read a few verses of John 15 this week") is not a new scripture.
   const anchors = announced.length >= 3 ? announced : distinct.filter((r) => !returnsTo(r, references)).map(firstIndex).filter((i) => i >= 0);
   const starts = [...new Set(anchors)].sort((a, b) => a - b);
@@ -145,7 +147,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     groups = [...groups.slice(0, longest), g.slice(0, cut), g.slice(cut), ...groups.slice(longest + 1)];
   }
 
-  const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), context));
+  const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series) }));
   return { ...base, sections };
 }
 
@@ -160,6 +162,22 @@ function withoutSpokenPlan(announced: readonly number[]): number[] {
   return bodied.length >= 3 ? bodied : [...announced];
 }
 
+/**
+ * "First, pray about everything. … Second, live one day at a time. … Third, trust the plans of God.":
+ * bare ordinals in order through the sermon, each with a body of its own, are its points even when
+ * they are instructions.
+ */
+function ordinalSeries(sentences: readonly Sentence[]): number[] | undefined {
+  const series: number[] = [];
+  for (const s of sentences) {
+    const step = bareOrdinalStep(s.text);
+    if (!step || isPointPreview(s.text) || step.rank !== series.length + 1) continue;
+    if (series.length && s.index - series.at(-1)! < 3) return undefined;
+    series.push(s.index);
+  }
+  return series.length >= 3 ? series : undefined;
+}
+
 /** Whether `ref` is a whole chapter that an earlier reference already cites. */
 function returnsTo(ref: ScriptureReference, references: readonly ScriptureReference[]): boolean {
   const sameChapter = (r: ScriptureReference) => r.book === ref.book && r.chapter === ref.chapter && (r.chapterEnd ?? r.chapter) === r.chapter;
@@ -169,10 +187,11 @@ function returnsTo(ref: ScriptureReference, references: readonly ScriptureRefere
   });
 }
 
-type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns };
+/** `ordinalPoints`: the sentences of a run of "First, … Second, …" that are the sermon's points. */
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number> };
 
 export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
-  const { references, idf, housekeeping, nouns } = context;
+  const { references, idf, housekeeping, nouns, ordinalPoints } = context;
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
@@ -181,7 +200,9 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
   let statementStart = from;
   const statementIndexes: number[] = [];
   for (const [k, s] of sentences.entries()) {
-    const said = isPointPreview(s.text) ? undefined : pointStatementOf(s.text, sentences[k + 1]?.text);
+    // (A section that opens with "Second, live one day at a time." is that point, an instruction too.)
+    const opening = k === 0 && ordinalPoints?.has(s.index) ? bareOrdinalStep(s.text) : undefined;
+    const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }));
     if (!said) continue;
     statement = said.statement;
     statementStart = s.start;

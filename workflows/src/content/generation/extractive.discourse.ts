@@ -171,6 +171,18 @@ export function announcedPoint(text: string): string | undefined {
   return said;
 }
 
+const ORDINAL_RANK: Record<string, number> = { first: 1, firstly: 1, second: 2, secondly: 2, third: 3, thirdly: 3, fourth: 4, fifth: 5 };
+
+/**
+ * "Second, live one day at a time.": the rank and words after a bare ordinal, an instruction too
+ * (which alone is a step of a procedure, not a point; a run of them through a sermon is its points).
+ */
+export function bareOrdinalStep(text: string): { rank: number; statement: string } | undefined {
+  const m = /^(?:so,? |and |now,? )?(first|second|third|fourth|fifth|firstly|secondly|thirdly), (.+?)[.!?]*$/i.exec(text.trim());
+  if (!m || wordsOf(m[2]!).length < 2) return undefined;
+  return { rank: ORDINAL_RANK[m[1]!.toLowerCase()]!, statement: m[2]! };
+}
+
 /** A point announced with only "First, …" (weaker than "My first point is…"). */
 export function isBareOrdinalPoint(text: string): boolean {
   return BARE_ORDINAL.test(text) && announcedPoint(text) !== undefined;
