@@ -53,3 +53,11 @@ test('the main clause of a sentence that opens with a subordinate one', () => {
   assert.equal(mainClause('When you pass through the waters, I will be with you.'), 'I will be with you.');
   assert.equal(mainClause('Grace is a gift, not a wage.'), 'Grace is a gift, not a wage.');
 });
+
+test('a sermon whose closing lines all show elsewhere still has a conclusion: its points, as sentences (the demo read "No conclusion available")', async () => {
+  const o = await outline();
+  assert.deepEqual(o.conclusion, ['Love comes before effort.', 'Love is shown in a gift.', 'We are free to love first too.']);
+  // Nothing of the conclusion repeats a sentence shown in another section.
+  const shown = new Set([...o.mainPoints.map((p) => p.summary), ...o.applications, ...o.keyPoints, ...o.illustrations]);
+  for (const line of o.conclusion) assert.ok(!shown.has(line), line);
+});

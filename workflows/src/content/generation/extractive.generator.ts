@@ -127,6 +127,11 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart && fresh(s) && !isGarbled(s.text)).sort(byRank)).slice(0, 3).sort(byIndex).map(withoutSignpost);
     if (conclusion.length) break;
   }
+  // Everything the sermon closed with already shows elsewhere: the conclusion gathers its points.
+  // (A title that is one of the point's own sentences is not said again.)
+  const wordsKey = (t: string) => (t.toLowerCase().match(/[a-z][a-z']*/g) ?? []).join(' ');
+  const shownWords = new Set([...shown].map(wordsKey));
+  if (!conclusion.length && mainPoints.length >= 2) conclusion = pointsRecap(a, mainPoints.map((p) => p.title)).filter((line) => !shownWords.has(wordsKey(line)));
   return {
     theme: outlineThemeOf(a, mainPoints, sermonTitle),
     mainPoints,
@@ -179,6 +184,24 @@ function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: string;
   if (shared) return shared;
   if (sermonTitle?.trim()) return sermonTitle.trim();
   return outlineTheme(a) || (mainPoints[0]?.title ?? '');
+}
+
+/**
+ * The points as sentences ("Love comes before effort."): each section's announced statement when
+ * it was heard cleanly, else its title in sentence case, keeping the words the sermon only ever
+ * capitalises (God, Jesus, Paul).
+ */
+function pointsRecap(a: SermonAnalysis, titles: readonly string[]): string[] {
+  const words = a.sentences.flatMap((s) => s.text.split(/\s+/).slice(1).map((w) => w.replace(/[^A-Za-z']/g, '')));
+  const lower = new Set(words.filter((w) => /^[a-z]/.test(w)));
+  const names = new Set(words.filter((w) => /^[A-Z][a-z']+$/.test(w) && !lower.has(w.toLowerCase())));
+  const sentenceCase = (title: string) => title.split(/\s+/).map((w, i) => (i === 0 || names.has(w) ? w : w.toLowerCase())).join(' ');
+  const recap = titles.map((title, i) => {
+    const statement = a.sections[i]?.statement;
+    const said = statement && !isGarbled(statement) && statement.split(/\s+/).length <= 12 ? statement : sentenceCase(title);
+    return `${said.charAt(0).toUpperCase()}${said.slice(1).replace(/[.!?,;:]+$/, '')}.`;
+  });
+  return [...new Set(recap)];
 }
 
 /** The first sentence of each wording (a preacher repeats a line for emphasis). */
