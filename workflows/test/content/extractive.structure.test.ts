@@ -4,7 +4,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
 import { instructionClauses, isHousekeeping, isPointPreview } from '../../src/content/generation/extractive.discourse.ts';
-import { sharedTheme } from '../../src/content/generation/extractive.wording.ts';
+import { sectionTitle, sharedTheme } from '../../src/content/generation/extractive.wording.ts';
 
 const plan = 'Tonight I have three points about those songs. The first point is that God\'s mercy is new every morning, the second point is that we can rejoice when the fields are empty, the third point is that God himself sings over his people.';
 const body = [
@@ -108,4 +108,21 @@ test('"First, … Second, … Third, …" through the sermon are its points even
   // A procedure's steps close together are not points.
   const steps = analyseSermon('Here is how to read a psalm. First, read it aloud slowly. Second, write down every verb. Third, pray it back to God. The psalms were written to be prayed. They give words to every feeling. David prayed in caves and palaces alike.', []);
   assert.ok(steps.sections.every((s) => s.statement === undefined), steps.sections.map((s) => s.statement).join(' | '));
+});
+
+test('a point announced in the plan and again with its body is headed by the plan\'s words when the later announcement was misheard', () => {
+  const text = [
+    'Today we are talking about forgiveness, and I have three points for you.',
+    'Number one, we forgive because we have been forgiven. Number two, forgiveness is a choice we keep making. Number three, forgiveness leaves justice to God.',
+    'My first point is that we forgive because we have been forgiven. We start from a debt that has been cancelled. Our sins are removed as far as the east is from the west.',
+    // Whisper heard "that" as "not" and ran the sentence on.
+    'My second point is not forgiveness in a choice we keep making, listen to Peter\'s question. Peter asked how often he must forgive. Jesus told him to tear up the receipt and keep no count.',
+    'My third point is not forgiveness, leave justice to God. Forgiving does not mean pretending it did not happen. We leave room for the judge of all the earth.',
+  ].join(' ');
+  assert.deepEqual(analyseSermon(text, []).sections.map((s) => s.statement), ['we forgive because we have been forgiven', 'forgiveness is a choice we keep making', 'forgiveness leaves justice to God']);
+});
+
+test('a title never carries a reference\'s numbers ("Roses 17 and 18 Tell Us Nobody Takes")', () => {
+  const a = analyseSermon('Roses 17 and 18 tell us nobody takes his life. Jesus lays it down.', []);
+  assert.deepEqual(a.sections.map((section) => sectionTitle(section, a, section.sentences, new Set())), ['Jesus Lays It Down']);
 });

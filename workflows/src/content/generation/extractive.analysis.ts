@@ -97,7 +97,9 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined && !isPointPreview(s.text));
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
-  const announcedOnce = withoutSpokenPlan((named.length >= 3 ? named : allAnnounced).map((s) => s.index));
+  const pointIndexes = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
+  const announcedOnce = withoutSpokenPlan(pointIndexes);
+  const plan = pointIndexes.filter((i) => !announcedOnce.includes(i)).map((i) => pointStatement(at(sentences, i)) ?? '');
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
   const announced = series ?? announcedOnce;
   // A return to the chapter being read ("read a few verses of John 15 this week") is not a new scripture.
@@ -147,7 +149,8 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     groups = [...groups.slice(0, longest), g.slice(0, cut), g.slice(cut), ...groups.slice(longest + 1)];
   }
 
-  const sections = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series) }));
+  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series) }));
+  const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!) })) : built;
   return { ...base, sections };
 }
 
@@ -176,6 +179,19 @@ function ordinalSeries(sentences: readonly Sentence[]): number[] | undefined {
     series.push(s.index);
   }
   return series.length >= 3 ? series : undefined;
+}
+
+/**
+ * A point announced twice, in the plan and again with its body: the plan's words when they say the
+ * same thing ("forgiveness is a choice we keep making" for "not forgiveness in a choice we keep
+ * making, listen to Peter's question", where "that" was heard as "not"): the plan is the thesis
+ * said on its own, the later announcement runs on into the body.
+ */
+function asPlanned(statement: string | undefined, planned: string): string | undefined {
+  if (!statement || !planned) return statement;
+  const said = new Set(contentTerms(statement));
+  const terms = contentTerms(planned);
+  return terms.length >= 2 && terms.filter((t) => said.has(t)).length >= Math.ceil(terms.length * 0.6) ? planned : statement;
 }
 
 /** Whether `ref` is a whole chapter that an earlier reference already cites. */

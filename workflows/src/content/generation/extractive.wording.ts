@@ -83,8 +83,9 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
   // Nothing but housekeeping: the section's key word, so the day still has a heading.
   candidates.push(titleCase(section.phrase));
-  // A recognition stutter ("the lung lung lung") is never a headline.
-  const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !taken.has(norm(c));
+  // A recognition stutter ("the lung lung lung") is never a headline, nor a reference's numbers
+  // ("Roses 17 and 18 Tell Us Nobody Takes": the passage is shown beside the title).
+  const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !taken.has(norm(c));
   const chosen = candidates.find((c) => clean(c) && c.split(/\s+/).length >= 2) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
 }
