@@ -6,6 +6,7 @@ export type { AppErrorOptions } from './errors/app-error.ts';
 export { PROBLEM_CONTENT_TYPE, problemFor, sendProblem, toProblem } from './errors/problem.ts';
 export type { FieldError, Problem } from './errors/problem.ts';
 export { apiPrefix, createHttpApp } from './http/http-app.ts';
+export { Iso, Nullable, Uuid } from './http/schema.helpers.ts';
 export { declaresSuccessResponse, registeredRoutes, routesWithoutResponseSchema } from './http/response-schemas.ts';
 export type { RegisteredRoute } from './http/response-schemas.ts';
 export type { HttpAppOptions, ServiceInstance } from './http/http-app.ts';

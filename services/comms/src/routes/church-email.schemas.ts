@@ -1,9 +1,8 @@
 // Response shapes of the comms routes (the JSON the services' *Json mappers write): Fastify
 // serialises with them and the OpenAPI document (and its fuzz test) shows them.
+import { Iso, Nullable } from '@lectern/service-kit';
 import { Type } from 'typebox';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Iso = Type.String({ format: 'date-time' });
 const Message = { message: Type.String() };
 
 export const MessageSchema = Type.Object(Message);

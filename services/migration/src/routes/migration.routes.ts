@@ -3,7 +3,7 @@
 // an active staff_users row), checked in one hook for the prefix.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, ErrorCode, requireCompanyStaff } from '@lectern/service-kit';
+import { AppError, ErrorCode, Iso, Nullable, requireCompanyStaff, Uuid } from '@lectern/service-kit';
 import { FeedUnusableError, MAX_VIDEOS, MIN_VIDEOS, type FeedReader } from '../feed/feed.reader.ts';
 import { MAX_DURATION_SECONDS } from '../feed/feed.parser.ts';
 import type { MigrationService } from '../domain/migration.service.ts';
@@ -13,7 +13,6 @@ export interface MigrationRoutesOptions {
   migrations: MigrationService;
 }
 
-const Uuid = Type.String({ format: 'uuid' });
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 const Video = Type.Object({
@@ -26,8 +25,7 @@ const Video = Type.Object({
 });
 
 const Text = Type.String();
-const NullableText = Type.Union([Type.String(), Type.Null()]);
-const Iso = Type.String({ format: 'date-time' });
+const NullableText = Nullable(Text);
 /** migration_queue and migration_steps as the console page reads them (domain/migration.store.ts queueJson, stepJson). */
 const MigrationView = Type.Object({
   queue: Type.Object({
@@ -44,7 +42,7 @@ const MigrationView = Type.Object({
     errorMessage: NullableText,
     createdAt: Iso,
     updatedAt: Iso,
-    finishedAt: Type.Union([Iso, Type.Null()]),
+    finishedAt: Nullable(Iso),
   }),
   steps: Type.Array(Type.Object({
     id: Text,
