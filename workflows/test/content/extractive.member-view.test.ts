@@ -61,3 +61,13 @@ test('a sermon whose closing lines all show elsewhere still has a conclusion: it
   const shown = new Set([...o.mainPoints.map((p) => p.summary), ...o.applications, ...o.keyPoints, ...o.illustrations]);
   for (const line of o.conclusion) assert.ok(!shown.has(line), line);
 });
+
+test('no two main points share a title, articles aside ("The Evil" was points 1 and 3 of a Joseph sermon, and then its theme)', async () => {
+  // Whisper base's transcript of eval sermon 06 (narrative, Genesis 37 and 50).
+  const heard = "The story on Joseph begins in Genesis 47. He was his father's favorite son, and his father gained him a total of many colors. His brother's head is him. One day in the fields they blew him into a pit and sold him to trade a store in down to Egypt. In Egypt he sawed in the house on Portifa, and he was falsely accused and blown into prison. Years went by, but again and again the text says, the Lord was with Joseph. Even in a prison sale, God had not forgotten him. Then Pharaoh had a dream that no one could explain. Joseph was brought out in prison, and God gave him the meaning. Seven years on plenty, then seven years on famine. Joseph was put in charge on all Egypt, and he stole up brain. When the famine came, his brothers came to my food, and they vowed before the brother they had sold. Joseph wept. Later, after their father died, the brothers were afraid he would take revenge. But Joseph said that words on Genesis 50 must 20, as for you, you maintain will against me, but God meant it for good, to say many people alive, and is happening today. Joseph forgave, because he saw the hand on God, that does not mean the evil was good, it means God is bigger than the evil. The Apostle Paul later wrote that all things work together for good for those who long guard, for those who are called a God into his purpose. Is there someone who may evil against you, ask God to show you his purpose in your story, release your right to revenge, and take one step toward forgiveness this week, even if it is only a prayer for that person.";
+  // (with the words the recogniser was unsure of, as the pipeline passes them)
+  const lowConfidence = new Set(['total', 'head', 'store', 'words', 'guard']);
+  const outline = await generator.generateOutline({ transcript: heard, title: 'Meant for Good', references: await identifyScripture(heard), lowConfidence });
+  const keys = outline.mainPoints.map((p) => p.title.toLowerCase().replace(/\b(?:the|a|an)\b/g, '').trim());
+  assert.equal(new Set(keys).size, keys.length, outline.mainPoints.map((p) => p.title).join(' | '));
+});

@@ -5,7 +5,7 @@ import { isApplication, isContent, type Section, type SermonAnalysis } from './e
 import { at, contentTerms, type Sentence } from './extractive.text.ts';
 import { phraseTitle } from './extractive.phrases.ts';
 import { announcedPoint, isFrame, leansBack } from './extractive.discourse.ts';
-import { applicationTemplate, themeWord, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
+import { applicationTemplate, themeWord, titleKey, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
 import type { DevotionalDay, PassageForm, Reflection } from './content.types.ts';
 
 
@@ -21,7 +21,7 @@ export class DayState {
   readonly themes = new Set<string>();
 }
 
-const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b(?:the|a|an)\b/g, '').replace(/\s+/g, ' ').trim();
+const norm = titleKey;
 
 /** The section's sentences that may fill a content field, best first. */
 export function contentPool(section: Section, a: SermonAnalysis): Sentence[] {

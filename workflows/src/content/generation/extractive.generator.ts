@@ -8,7 +8,7 @@ import { spokenCitations, type CitationFinder } from '../scripture/scripture.ide
 import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
-import { applicationTemplate, outlineTheme, sectionTitle, sharedTheme } from './extractive.wording.ts';
+import { applicationTemplate, outlineTheme, sectionTitle, sharedTheme, titleKey } from './extractive.wording.ts';
 import { announcedPoint, isFrame, isGarbled, leansBack } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
@@ -102,7 +102,7 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     // A point that cites nothing shows no passage (the nearest one belongs to another point).
     const scripture = section.citesScripture ? (section.scripture?.display ?? '') : '';
     const title = sectionTitle(section, a, pool, titles);
-    titles.add(title.toLowerCase().replace(/[^a-z' ]/g, '').trim());
+    titles.add(titleKey(title));
     // Readers show the summary, the details and the scripture one after another (spec 001: "each
     // with summary, details and scripture"), so the details hold only what the other two do not.
     const details = support.length ? `<ul>${support.map((s) => `<li>“${escapeHtml(s)}”</li>`).join('')}</ul>` : '';

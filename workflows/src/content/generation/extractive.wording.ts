@@ -8,7 +8,9 @@ import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
 
 const MAX_TITLE_WORDS = 6;
 
-const norm = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b(?:the|a|an)\b/g, '').replace(/\s+/g, ' ').trim();
+/** A title as the sets of titles already taken hold it: lower case, no articles ("The Evil" is "evil"). */
+export const titleKey = (t: string) => t.toLowerCase().replace(/[^a-z' ]/g, '').replace(/\b(?:the|a|an)\b/g, '').replace(/\s+/g, ' ').trim();
+const norm = titleKey;
 
 // A headline may run to eight words ("God Commands Courage Because He Is with Us"); a noun
 // phrase title stays short.
