@@ -2,6 +2,7 @@
 import { Kafka, logLevel as KafkaLogLevel } from 'kafkajs';
 import type { Admin, ITopicConfig, LogEntry, RetryOptions } from 'kafkajs';
 import type { FastifyBaseLogger } from 'fastify';
+import './kafkajs.idle-queue.ts';
 
 export interface KafkaOptions {
   brokers: string[];
