@@ -12,6 +12,7 @@ import { buildApp, edgeLogRedaction } from '../src/app.ts';
 import { loadEdgeConfig } from '../src/edge.config.ts';
 import { apiPathVerdict, normalisedPath } from '../src/path.guard.ts';
 import { Writable } from 'node:stream';
+import { patience } from '@lectern/local-stack/test-time';
 
 const work = mkdtempSync(join(tmpdir(), 'lectern-edge-'));
 const shellDir = join(work, 'shell');
@@ -157,7 +158,7 @@ test('WebSocket upgrades are proxied to the service', async () => {
     socket.once('open', () => socket.send('hello'));
     socket.once('message', (data) => resolve(String(data)));
     socket.once('error', reject);
-    setTimeout(() => reject(new Error('no WebSocket reply within 5 s')), 5000).unref();
+    setTimeout(() => reject(new Error(`no WebSocket reply within ${patience(5000)} ms`)), patience(5000)).unref();
   });
   socket.close();
   assert.equal(reply, '/api/sermons/live?sermon=1 echoed hello');
@@ -215,7 +216,7 @@ test('the documented bearer.<token> WebSocket login reaches the service as a bea
     socket.once('open', () => socket.send('whoami'));
     socket.once('message', (data) => resolve(String(data)));
     socket.once('error', reject);
-    setTimeout(() => reject(new Error('no WebSocket reply within 5 s')), 5000).unref();
+    setTimeout(() => reject(new Error(`no WebSocket reply within ${patience(5000)} ms`)), patience(5000)).unref();
   });
   assert.equal(socket.protocol, 'lectern.live.v1');
   socket.close();

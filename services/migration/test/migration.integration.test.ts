@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, test, beforeAll, afterAll, jest } from '@jest/globals';
 import type { FeedServer } from '@lectern/local-stack/feeds';
+import { patience } from '@lectern/local-stack/testing';
 import { startMigrationRig, type MigrationRig } from './rig.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -18,7 +19,7 @@ type J = any;
 const PIPELINE_CAPACITY = 13;
 
 describe('RSS migration end to end', () => {
-  jest.setTimeout(20 * 60_000);
+  jest.setTimeout(patience(20 * 60_000));
   let rig: MigrationRig;
   let t: MigrationRig['t'];
   let feeds: FeedServer;
@@ -64,15 +65,16 @@ describe('RSS migration end to end', () => {
     return started.body.migrationId as string;
   }
 
+  /** Polls the migration's view; `timeoutMs` is the figure on the CI machine, scaled by patience(). */
   async function waitFor(id: string, predicate: (view: J) => boolean, what: string, timeoutMs = 600_000): Promise<J> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + patience(timeoutMs);
     let view: J;
     while (Date.now() < deadline) {
       view = (await call('GET', `/migrations/${id}`)).body;
       if (predicate(view)) return view;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    throw new Error(`timed out waiting for ${what}: ${JSON.stringify(view)}\nmigration worker:\n${rig.migrationWorker.output().slice(-3000)}\npipeline worker:\n${rig.pipelineWorker.output().slice(-3000)}`);
+    throw new Error(`timed out after ${patience(timeoutMs)} ms waiting for ${what}: ${JSON.stringify(view)}\nmigration worker:\n${rig.migrationWorker.output().slice(-3000)}\npipeline worker:\n${rig.pipelineWorker.output().slice(-3000)}`);
   }
 
   const itemsOf = (migrationId: string) => t.app.migrationStore.items(migrationId);

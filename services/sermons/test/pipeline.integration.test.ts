@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import { patience } from '@lectern/service-kit/testing';
 import { sermonPipelineWorkflowId } from '@lectern/workflow-contract';
 import { makeSpokenRecording, wordErrorRate, type SpokenRecording } from '@lectern/workflows/testing';
 import { buildTestApp, INTERNAL_TOKEN, listen, temporalClient } from './helper.ts';
@@ -20,7 +21,7 @@ const IN_THE_SERMON = ['John 3:16', 'Romans 8:28', '2 Timothy 2:3'];
 type J = any;
 
 describe('sermon pipeline end to end (real worker, recogniser and generator)', () => {
-  jest.setTimeout(15 * 60_000);
+  jest.setTimeout(patience(15 * 60_000));
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let base: string;
   let temporal: Awaited<ReturnType<typeof temporalClient>>;
@@ -66,20 +67,21 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
 
   const details = async (id: string) => (await (await api(`/sermons/${id}`, pastorA)).json()) as J;
 
+  /** Polls the sermon's details; `timeoutMs` is the figure on the CI machine, scaled by patience(). */
   async function waitForDetails(id: string, predicate: (d: J) => boolean, what: string, timeoutMs = 180_000): Promise<J> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + patience(timeoutMs);
     let last: J;
     while (Date.now() < deadline) {
       last = await details(id);
       if (predicate(last)) return last;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last?.progress)} ${last?.sermon?.status}\nworker:\n${worker?.output()}`);
+    throw new Error(`timed out after ${patience(timeoutMs)} ms waiting for ${what}; last: ${JSON.stringify(last?.progress)} ${last?.sermon?.status}\nworker:\n${worker?.output()}`);
   }
 
   /** Waits until the running transcription's last heartbeat (as the server has it) names a checkpoint. */
   async function waitForCheckpoint(handle: ReturnType<typeof temporal.client.workflow.getHandle>): Promise<number> {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + patience(120_000);
     while (Date.now() < deadline) {
       const pending = (await handle.describe()).raw.pendingActivities?.find((a) => a.activityType?.name === 'transcribe');
       const payload = pending?.heartbeatDetails?.payloads?.[0]?.data;
@@ -87,7 +89,7 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
       if (details?.checkpointSec) return details.checkpointSec;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`no transcription checkpoint within 120 s\nworker:\n${worker?.output()}`);
+    throw new Error(`no transcription checkpoint within ${patience(120_000)} ms\nworker:\n${worker?.output()}`);
   }
 
   const inReview = (id: string) => waitForDetails(id, (d) => d.sermon?.status === 'REVIEW' || d.sermon?.status === 'FAILED', 'REVIEW');
@@ -172,10 +174,10 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
     ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
     await new Promise((resolve) => ws.once('open', resolve));
     ws.send(JSON.stringify({ type: 'subscribe', topic: `sermon:${id}` }));
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + patience(5000);
     while (!messages.some((m) => m.type === 'error' || m.type === 'subscribed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     ws.close();
-    assert.ok(messages.some((m) => m.type === 'error' && m.code === 'forbidden'), JSON.stringify(messages));
+    assert.ok(messages.some((m) => m.type === 'error' && m.code === 'forbidden'), `another church's subscription after ${patience(5000)} ms: ${JSON.stringify(messages)}`);
     const mine = await details(id);
     assert.equal(mine.devotionals[0].title, done.devotionals[0].title, 'unchanged');
     assert.equal(mine.sermon.status, 'REVIEW');
@@ -263,7 +265,7 @@ describe('sermon pipeline end to end (real worker, recogniser and generator)', (
     assert.equal(memo.failedStep, 'transcribe');
     assert.match(memo.errorMessage, /no Whisper model/);
     let listed: string[] = [];
-    for (const until = Date.now() + 20_000; !listed.includes(sermonPipelineWorkflowId(id)) && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 300))) {
+    for (const until = Date.now() + patience(20_000); !listed.includes(sermonPipelineWorkflowId(id)) && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 300))) {
       listed = [];
       for await (const run of temporal.client.workflow.list({ query: `LecternOrganization = "${orgA}" AND LecternSermonState = "FAILED"` })) listed.push(run.workflowId);
     }
@@ -285,11 +287,11 @@ type RunDescription = Awaited<ReturnType<ReturnType<Awaited<ReturnType<typeof te
 
 /** Visibility is eventually consistent: poll the run's description until it shows the state. */
 async function waitForRun(handle: { describe(): Promise<RunDescription> }, check: (description: RunDescription) => boolean, timeoutMs = 20_000): Promise<RunDescription> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + patience(timeoutMs);
   for (;;) {
     const description = await handle.describe();
     if (check(description)) return description;
-    if (Date.now() > until) throw new Error(`run never showed the state: ${JSON.stringify(description.searchAttributes)}`);
+    if (Date.now() > until) throw new Error(`run never showed the state within ${patience(timeoutMs)} ms: ${JSON.stringify(description.searchAttributes)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
