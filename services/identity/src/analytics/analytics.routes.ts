@@ -5,7 +5,7 @@
 // link. Not stored: the address (only a keyed hash counts requests for a minute), the e-mail,
 // the user agent.
 import { createHmac } from 'node:crypto';
-import { AppError, ErrorCode, requireSignedIn } from '@lectern/service-kit';
+import { AppError, ErrorCode, requireSignedIn, Uuid } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
@@ -24,7 +24,6 @@ const MAX_AGE_MS = 86_400_000;
 export const EVENT_NAME = '^(\\$pageview|\\$autocapture|(checkout2step\\.)?[a-z][a-z0-9_]{0,47})$';
 const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 
-const Uuid = Type.String({ format: 'uuid' });
 const EventSchema = Type.Object({
   name: Type.String({ pattern: EVENT_NAME, maxLength: 62 }),
   path: Type.Optional(Type.String({ pattern: '^/[^?#\\s]*$', maxLength: 300 })),

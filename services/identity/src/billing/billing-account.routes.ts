@@ -1,12 +1,12 @@
 // Identity's side of paid signup and of the settings Organization section (read; rename by an ADMIN). Thin routes.
-import { orgScope, requireRole } from '@lectern/service-kit';
+import { Nullable, orgScope, requireRole } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
 import { completeSignup, organizationBilling } from './signup-completion.service.ts';
 import { ORGANIZATION_NAME_MAX_LENGTH, renameOrganization } from '../organizations/organization-settings.service.ts';
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableString = Nullable(Type.String());
 
 export async function billingAccountRoutes(app: ServiceInstance, { ctx }: { ctx: IdentityContext }): Promise<void> {
   app.post('/signup/complete', {

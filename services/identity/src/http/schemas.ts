@@ -1,7 +1,7 @@
 // Response schemas shared by several routes (OpenAPI + serialisation).
+import { Nullable } from '@lectern/service-kit';
 import { Type } from 'typebox';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 export const RoleSchema = Type.Union([Type.Literal('ADMIN'), Type.Literal('PASTOR'), Type.Literal('STAFF'), Type.Literal('MEMBER'), Type.Literal('VOLUNTEER')]);
 
 export const ProfileSchema = Type.Object({

@@ -1,7 +1,7 @@
 // /integrations: the settings Integrations section's API (spec 001 §2, §7). A company-only screen
 // (§6): every route needs a staff-side role on a verified company-domain e-mail, scoped to the
 // caller's organization. The API key goes in, never out.
-import { orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
+import { Nullable, orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
@@ -9,7 +9,6 @@ import { INTEGRATION_MESSAGES } from './integration.rules.ts';
 import { completeOAuth, oauthAvailable, startOAuth } from './planning-center.oauth.ts';
 import { view, deleteIntegration, getIntegration, latestMemberSync, listIntegrations, saveIntegration, startMemberSync, testConnection } from './integration.service.ts';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const TypeParam = Type.Object({ type: Type.Union([Type.Literal('rockRms'), Type.Literal('planningCenter')]) });
 const IntegrationSchema = Type.Object({
   id: Type.String(),

@@ -2,7 +2,7 @@
 // needs a staff-side role on a verified company-domain e-mail, and reads or writes the caller's
 // organization only. GET /members is also the org-scoped list other services' screens pick
 // recipients from.
-import { orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
+import { Nullable, orgScope, requireCompanyDomainStaff } from '@lectern/service-kit';
 import type { ServiceInstance } from '@lectern/service-kit';
 import { Type } from 'typebox';
 import type { IdentityContext } from '../context.ts';
@@ -11,7 +11,6 @@ import { commitImport, csvHeader, csvRows, previewImport } from './member.csv.ts
 import { addMember, memberView, updateMember } from './member.service.ts';
 import type { MemberFilters } from './member.rules.ts';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const RoleFilter = Type.Optional(Type.Union([Type.Literal('MEMBER'), Type.Literal('VOLUNTEER')]));
 const StatusFilter = Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')]));
 const Filters = { search: Type.Optional(Type.String({ maxLength: 200 })), role: RoleFilter, status: StatusFilter };
