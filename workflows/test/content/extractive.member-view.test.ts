@@ -71,3 +71,10 @@ test('no two main points share a title, articles aside ("The Evil" was points 1 
   const keys = outline.mainPoints.map((p) => p.title.toLowerCase().replace(/\b(?:the|a|an)\b/g, '').trim());
   assert.equal(new Set(keys).size, keys.length, outline.mainPoints.map((p) => p.title).join(' | '));
 });
+
+test('a line the recogniser was unsure of is not quoted in a point\'s details, the key points or the conclusion (the demo\'s "become God in heaven", heard at 0.14 for "good enough")', async () => {
+  const o = await generator.generateOutline({ transcript: heard, title: 'Faith Forward: Loved First', references: await identifyScripture(heard), lowConfidence: new Set(['heaven']) });
+  const shown = [...o.mainPoints.map((p) => p.details), ...o.keyPoints, ...o.conclusion].join(' ');
+  assert.doesNotMatch(shown, /heaven/);
+  assert.match(o.mainPoints[0]!.details, /We love, because he first loved us/); // the point keeps its sure lines
+});

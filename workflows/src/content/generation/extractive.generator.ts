@@ -98,7 +98,9 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
   const mainPoints = a.sections.map((section, i) => {
     const pool = pools[i]!;
     const summary = summaries[i]!;
-    const support = show(pool.filter((s) => s !== summary && fresh(s)).slice(0, 3).sort(byIndex));
+    // A line quoted in the details is one the recogniser was sure of ("God did not wait for us to
+    // become God in heaven": "heaven" at 0.14 for "good enough").
+    const support = show(pool.filter((s) => s !== summary && fresh(s) && !heardUnsure(s, a)).slice(0, 3).sort(byIndex));
     // A point that cites nothing shows no passage (the nearest one belongs to another point).
     const scripture = section.citesScripture ? (section.scripture?.display ?? '') : '';
     const title = sectionTitle(section, a, pool, titles);
@@ -110,7 +112,7 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
   });
   // Key points are never a main point's summary (already shown) or statement.
   const statements = new Set(a.sections.flatMap((section) => section.statementIndexes));
-  const claims = a.globalRank.filter((s) => content(s) && !statements.has(s.index) && fresh(s) && wordCount(s) <= 35 && !s.text.endsWith('?'));
+  const claims = a.globalRank.filter((s) => content(s) && !statements.has(s.index) && fresh(s) && wordCount(s) <= 35 && !s.text.endsWith('?') && !heardUnsure(s, a));
   // Key points are claims that stand alone: not the sermon's frame, not a citation, not "He says…".
   const standalone = claims.filter((s) => !isFrame(s.text) && !leansBack(s.text));
   const keyPoints = show(distinctText(standalone.length >= 3 ? standalone : claims).slice(0, 5).sort(byIndex));
@@ -124,7 +126,7 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
   let conclusion: string[] = [];
   for (const share of [0.85, 0.7, 0.5]) {
     const tailStart = contentSentences[Math.floor(contentSentences.length * share)]?.index ?? 0;
-    conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart && fresh(s) && !isGarbled(s.text)).sort(byRank)).slice(0, 3).sort(byIndex).map(withoutSignpost);
+    conclusion = distinctText(contentSentences.filter((s) => s.index >= tailStart && fresh(s) && !isGarbled(s.text) && !heardUnsure(s, a)).sort(byRank)).slice(0, 3).sort(byIndex).map(withoutSignpost);
     if (conclusion.length) break;
   }
   // Everything the sermon closed with already shows elsewhere: the conclusion gathers its points.
@@ -202,6 +204,12 @@ function pointsRecap(a: SermonAnalysis, titles: readonly string[]): string[] {
     return `${said.charAt(0).toUpperCase()}${said.slice(1).replace(/[.!?,;:]+$/, '')}.`;
   });
   return [...new Set(recap)];
+}
+
+/** Whether a sentence holds a word the recogniser was unsure of. */
+function heardUnsure(s: Sentence, a: SermonAnalysis): boolean {
+  const unsure = a.lowConfidence;
+  return !!unsure?.size && s.text.split(/\s+/).some((w) => unsure.has(w.toLowerCase().replace(/[^a-z']/g, '')));
 }
 
 /** The first sentence of each wording (a preacher repeats a line for emphasis). */
