@@ -17,7 +17,7 @@ import { ensureAsr } from '@lectern/local-stack/testing';
 import { createContentProviders, distinctReferences, identifyScripture } from '../src/content/index.ts';
 import { normalizeAudio } from '../src/media/media.normalize.ts';
 import { probeMedia } from '@lectern/media-probe';
-import { createFasterWhisperTranscriber } from '../src/transcription/faster-whisper.transcriber.ts';
+import { createFasterWhisperTranscriber, describeDecoding, type RecogniserStats } from '../src/transcription/faster-whisper.transcriber.ts';
 import { readTranscriptionConfig } from '../src/transcription/transcription.config.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { makeSpokenRecording, sermonTextFile } from '../test/media/spoken-recording.fixture.ts';
@@ -79,7 +79,7 @@ async function runPipeline(minutes: number, repeat: number, recording: Awaited<R
   const durationSec = probe.value.durationSec;
   const wav = path.join(recording.dir, 'normalised.wav');
   const normalise = await timed(() => normalizeAudio(recording.mp4, wav, { durationSec }));
-  let stats = { loadSec: 0, elapsedSec: 0, peakRssMb: 0 };
+  let stats: RecogniserStats | undefined;
   const transcriber = createFasterWhisperTranscriber({ ...transcription, onStats: (s) => (stats = s) });
   const transcribe = await timed(() => transcriber.transcribe(wav, { durationSec }));
   const transcript = transcribe.value.text;
@@ -114,7 +114,7 @@ async function runPipeline(minutes: number, repeat: number, recording: Awaited<R
   for (const [name, step] of steps) console.log(`  ${name.padEnd(12)} ${step.sec.toFixed(2).padStart(8)} s   ${ratio(step.sec)}   ${((step.sec / total) * 100).toFixed(1).padStart(5)}%   ${step.cpuSec.toFixed(1)} s`);
   console.log(`  ${'total'.padEnd(12)} ${total.toFixed(2).padStart(8)} s   ${ratio(total)}           ${totalCpu.toFixed(1)} s`);
   console.log(`  CPU time ${ratio(totalCpu)} × audio: with both cores to itself the pipeline could not take less than ${ratio(totalCpu / os.availableParallelism())} × audio; the wall time above is longer when other work shares the cores (see the load)`);
-  console.log(`  transcribe: model load ${stats.loadSec} s, recogniser (Python) peak RSS ${stats.peakRssMb} MB, chunks of ${transcription.chunkSec} s; ${transcribe.value.words.length} words with timestamps`);
+  console.log(`  transcribe: model load ${stats?.loadSec} s, recogniser (Python) peak RSS ${stats?.peakRssMb} MB, chunks of ${transcription.chunkSec} s, decoding ${stats ? describeDecoding(stats.decoding) : 'unknown'}; ${transcribe.value.words.length} words with timestamps`);
   console.log(`  content: ${references.value.length} distinct scripture references (detection alone ${references.sec.toFixed(2)} s; the outline step detects them itself), outline ${outline.value.mainPoints.length} main points citing ${outline.value.scriptures.length} scriptures, ${devotionals.value.length} devotional days; devotionals with no cached analysis ${coldDevotionals.sec.toFixed(2)} s (${content.description})`);
   console.log(`  bench process peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (generation runs here)`);
   console.log(targetLine(`  total as a share of the audio (${minutes} min)`, total / durationSec, '× audio', TOTAL_RATIO_TARGET, { atMost: true, digits: 4 }));

@@ -2,25 +2,55 @@
 // and decoding options, so a second `npm run eval` only re-runs the content steps.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createFasterWhisperTranscriber } from '../src/transcription/faster-whisper.transcriber.ts';
+import { createFasterWhisperTranscriber, DECODING_DEFAULTS, type DecodingSettings } from '../src/transcription/faster-whisper.transcriber.ts';
 import type { Transcript } from '../src/transcription/transcription.types.ts';
 import { evalCacheDir, hashOf } from './eval.audio.ts';
 
-export type AsrSetup = { python: string; modelDir: string; modelName: string; vocabulary?: string; prompt?: string; threads?: number };
+export type AsrSetup = { python: string; modelDir: string; modelName: string; vocabulary?: string; prompt?: string; threads?: number; decoding?: Partial<DecodingSettings> };
+
+/** Session 6's decoding (greedy, no VAD, no filter): transcripts cached with it keep their key. */
+const CACHED_BEFORE_SETTINGS: DecodingSettings = { beamSize: 1, vad: false, audioFilter: '' };
 export type CachedTranscript = Transcript & { elapsedSec: number; cached: boolean };
 
 export async function transcribeCached(wav: string, setup: AsrSetup): Promise<CachedTranscript> {
   const modelBytes = fs.statSync(path.join(setup.modelDir, 'model.bin')).size;
-  // (The prompt joins the key only when given: transcripts cached before it existed stay valid.)
-  const key = hashOf('transcript-v1', path.basename(wav), setup.modelName, modelBytes, setup.vocabulary ?? '', ...(setup.prompt ? [setup.prompt] : []));
+  const decoding = { ...DECODING_DEFAULTS, ...setup.decoding };
+  const changed = JSON.stringify(decoding) !== JSON.stringify(CACHED_BEFORE_SETTINGS);
+  // (The prompt and the decoding settings join the key only when given or changed: transcripts
+  // cached before they existed stay valid.)
+  const key = hashOf(
+    'transcript-v1',
+    path.basename(wav),
+    setup.modelName,
+    modelBytes,
+    setup.vocabulary ?? '',
+    ...(setup.prompt ? [setup.prompt] : []),
+    ...(changed ? [decoding] : []),
+  );
   const dir = path.join(evalCacheDir(), 'transcripts');
   const file = path.join(dir, `${path.basename(wav, '.wav')}-${setup.modelName}-${key}.json`);
   if (fs.existsSync(file)) return { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as CachedTranscript), cached: true };
-  const transcriber = createFasterWhisperTranscriber({ python: setup.python, modelDir: setup.modelDir, language: 'en', threads: setup.threads });
+  const transcriber = createFasterWhisperTranscriber({ python: setup.python, modelDir: setup.modelDir, language: 'en', threads: setup.threads, decoding });
   const started = performance.now();
   const transcript = await transcriber.transcribe(wav, { vocabulary: setup.vocabulary, prompt: setup.prompt });
   const result = { ...transcript, elapsedSec: (performance.now() - started) / 1000, cached: false };
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(result));
   return result;
+}
+
+/** EVAL_BEAM, EVAL_VAD and EVAL_AUDIO_FILTER over the product's decoding defaults. */
+export function decodingFromEnv(env: NodeJS.ProcessEnv): DecodingSettings {
+  const settings = { ...DECODING_DEFAULTS };
+  if (env.EVAL_BEAM) {
+    const beam = Number(env.EVAL_BEAM);
+    if (!Number.isInteger(beam) || beam < 1 || beam > 10) throw new Error(`EVAL_BEAM must be a whole number from 1 to 10 (got "${env.EVAL_BEAM}")`);
+    settings.beamSize = beam;
+  }
+  if (env.EVAL_VAD) {
+    if (env.EVAL_VAD !== 'on' && env.EVAL_VAD !== 'off') throw new Error(`EVAL_VAD must be on or off (got "${env.EVAL_VAD}")`);
+    settings.vad = env.EVAL_VAD === 'on';
+  }
+  if (env.EVAL_AUDIO_FILTER !== undefined) settings.audioFilter = env.EVAL_AUDIO_FILTER;
+  return settings;
 }

@@ -10,6 +10,9 @@
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
 //   EVAL_VOCABULARY=on     decode with the Bible vocabulary as Whisper hotwords (measured worse: ADR 0016)
 //   EVAL_PROMPT=on         decode with the Bible-aware initial prompt (title, speaker, book names)
+//   EVAL_BEAM=5            decode with another beam width (default: the product's, DECODING_DEFAULTS)
+//   EVAL_VAD=on|off        decode with or without faster-whisper's VAD filter (default: the product's)
+//   EVAL_AUDIO_FILTER=…    an ffmpeg -af chain for the recogniser's decoding ('' = none; default: the product's)
 //   EVAL_JSON=file         also write the results as JSON
 import fs from 'node:fs';
 import { ensureAsr } from '@lectern/local-stack/testing';
@@ -21,7 +24,8 @@ import { lowConfidenceWords, recognitionPrompt, recognitionVocabulary } from '..
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
-import { transcribeCached } from './eval.transcripts.ts';
+import { decodingFromEnv, transcribeCached } from './eval.transcripts.ts';
+import { describeDecoding } from '../src/transcription/faster-whisper.transcriber.ts';
 import { scoreScripture, type ScriptureScore } from './eval.scripture.ts';
 import { checkProperties, PROPERTIES, type PropertyName, type PropertyResult } from './eval.properties.ts';
 
@@ -45,6 +49,7 @@ const modelDir = process.env.EVAL_ASR_MODEL_DIR || asr.modelDir;
 const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR ? 'custom' : 'default');
 const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
 const usePrompt = process.env.EVAL_PROMPT === 'on';
+const decoding = decodingFromEnv(process.env);
 const scriptureText = new DiathekeScriptureText();
 const { sermons, showRow } = selectSermons(loadSermons(), {
   only,
@@ -59,7 +64,7 @@ for (const sermon of sermons) {
   const audioSec = await durationSec(wav);
   const vocabulary = useVocabulary ? recognitionVocabulary({ title: sermon.title, speaker: sermon.speaker }) : undefined;
   const prompt = usePrompt ? recognitionPrompt({ title: sermon.title, speaker: sermon.speaker }) : undefined;
-  const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary, prompt });
+  const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary, prompt, decoding });
   const started = performance.now();
   const references = await identifyScripture(transcript.text);
   const generator = new ExtractiveGenerator({ scriptureText });
@@ -100,7 +105,7 @@ for (const sermon of sermons) {
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(4)} %`);
 const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
 const header = `id  set    style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
-const lines: string[] = [`Lectern content evaluation (model ${modelName}${useVocabulary ? ', Bible vocabulary hint' : ''}${usePrompt ? ', Bible-aware initial prompt' : ''})`, header];
+const lines: string[] = [`Lectern content evaluation (model ${modelName}, ${describeDecoding(decoding)}${useVocabulary ? ', Bible vocabulary hint' : ''}${usePrompt ? ', Bible-aware initial prompt' : ''})`, header];
 for (const r of rows) {
   if (!showRow(r.sermon)) continue;
   const s = r.scripture;

@@ -6,6 +6,30 @@ import type { TranscribeOptions, Transcriber, Transcript, TranscriptSegment, Tra
 
 export const fasterWhisperScript = fileURLToPath(new URL('./faster_whisper.transcribe.py', import.meta.url));
 
+/** How Whisper decodes, chosen by measurement on the eval's tuning set (ADR 0016); the pipeline and `npm run eval` both use it. */
+export interface DecodingSettings {
+  /** Beam width (1 = greedy). */
+  beamSize: number;
+  /** Skip stretches in which faster-whisper's Silero VAD hears no speech. */
+  vad: boolean;
+  /** An ffmpeg `-af` filter chain applied while the recogniser decodes the audio (empty: none). */
+  audioFilter: string;
+}
+
+export const DECODING_DEFAULTS: DecodingSettings = { beamSize: 1, vad: false, audioFilter: '' };
+
+/** The script's arguments for decoding settings. */
+export function decodingArgs(settings: DecodingSettings): string[] {
+  const args = ['--beam', String(settings.beamSize)];
+  if (settings.vad) args.push('--vad');
+  if (settings.audioFilter) args.push('--audio-filter', settings.audioFilter);
+  return args;
+}
+
+export function describeDecoding(settings: DecodingSettings): string {
+  return [`beam ${settings.beamSize}`, settings.vad ? 'VAD' : 'no VAD', settings.audioFilter ? `filter ${settings.audioFilter}` : 'no filter'].join(', ');
+}
+
 export interface FasterWhisperConfig {
   /** Python of the venv that holds faster-whisper (LECTERN_ASR_PYTHON). */
   python: string;
@@ -16,12 +40,22 @@ export interface FasterWhisperConfig {
   /** Length of the pieces the recording is cut into (memory bound), seconds. */
   chunkSec?: number;
   threads?: number;
+  /** Defaults: DECODING_DEFAULTS. */
+  decoding?: Partial<DecodingSettings>;
   /** Called with the recogniser's own figures when it finishes (load time, peak memory). */
-  onStats?: (stats: { loadSec: number; elapsedSec: number; peakRssMb: number }) => void;
+  onStats?: (stats: RecogniserStats) => void;
+}
+
+export interface RecogniserStats {
+  loadSec: number;
+  elapsedSec: number;
+  peakRssMb: number;
+  /** The decoding settings the recogniser reported it ran with. */
+  decoding: DecodingSettings;
 }
 
 type Line =
-  | { type: 'ready'; loadSec: number }
+  | { type: 'ready'; loadSec: number; decoding: DecodingSettings }
   | { type: 'progress'; processedSec: number }
   | { type: 'piece'; endSec: number; language: string }
   | { type: 'segment'; start: number; end: number; text: string; words: TranscriptWord[] }
@@ -42,6 +76,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
       if (language) args.push('--language', language);
       if (options.resumeFrom) args.push('--start-sec', String(options.resumeFrom.startSec));
       if (config.threads) args.push('--threads', String(config.threads));
+      args.push(...decodingArgs({ ...DECODING_DEFAULTS, ...config.decoding }));
       if (options.vocabulary) args.push('--hotwords', options.vocabulary);
       if (options.prompt) args.push('--prompt', options.prompt);
       // Own process group, so cancelling kills the recogniser and the ffmpeg it reads from.
@@ -68,7 +103,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
       const words: TranscriptWord[] = [];
       let done: Extract<Line, { type: 'done' }> | undefined;
       let failure = '';
-      let loadSec = 0;
+      let ready: Extract<Line, { type: 'ready' }> | undefined;
       let stderr = '';
       let pending = '';
       // The caller's listeners run inside a stream event, where a throw would end the whole worker
@@ -89,7 +124,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
         } catch {
           return;
         }
-        if (line.type === 'ready') loadSec = line.loadSec;
+        if (line.type === 'ready') ready = line;
         else if (line.type === 'segment') {
           segments.push({ start: line.start, end: line.end, text: line.text });
           for (const word of line.words) if (word.word) words.push({ word: word.word, start: word.start, end: word.end, probability: word.probability });
@@ -121,7 +156,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
           const reason = failure || stderr.trim().split('\n').slice(-1)[0] || `exit ${exit.signal ?? exit.code}`;
           throw new TranscriptionError(`speech recognition failed: ${reason}`);
         }
-        config.onStats?.({ loadSec, elapsedSec: done.elapsedSec, peakRssMb: done.peakRssMb });
+        if (ready) config.onStats?.({ loadSec: ready.loadSec, decoding: ready.decoding, elapsedSec: done.elapsedSec, peakRssMb: done.peakRssMb });
         return {
           text: segments.map((segment) => segment.text).join(' ').replace(/\s+/g, ' ').trim(),
           words,

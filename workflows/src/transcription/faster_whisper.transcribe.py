@@ -62,6 +62,8 @@ def main():
     parser.add_argument("--ffmpeg", default="ffmpeg")
     parser.add_argument("--hotwords", default="")
     parser.add_argument("--prompt", default="")
+    parser.add_argument("--vad", action="store_true")  # skip stretches the Silero VAD hears no speech in
+    parser.add_argument("--audio-filter", default="")  # an ffmpeg -af chain applied while decoding
     args = parser.parse_args()
 
     started = time.time()
@@ -70,10 +72,12 @@ def main():
 
     threads = args.threads or (os.cpu_count() or 2)
     model = WhisperModel(args.model, device="cpu", compute_type=args.compute, cpu_threads=threads, local_files_only=True)
-    emit({"type": "ready", "loadSec": round(time.time() - started, 2)})
+    # The decoding settings as received, so the caller can confirm what ran.
+    decoding = {"beamSize": args.beam, "vad": args.vad, "audioFilter": args.audio_filter}
+    emit({"type": "ready", "loadSec": round(time.time() - started, 2), "decoding": decoding})
 
     ffmpeg = subprocess.Popen(
-        [args.ffmpeg, "-nostdin", "-v", "error", "-ss", str(args.start_sec), "-i", args.audio, "-f", "f32le", "-ac", "1", "-ar", str(SAMPLE_RATE), "-"],
+        [args.ffmpeg, "-nostdin", "-v", "error", "-ss", str(args.start_sec), "-i", args.audio, *(["-af", args.audio_filter] if args.audio_filter else []), "-f", "f32le", "-ac", "1", "-ar", str(SAMPLE_RATE), "-"],
         stdout=subprocess.PIPE,
     )
     language = args.language or None
@@ -87,6 +91,7 @@ def main():
                 beam_size=args.beam,
                 word_timestamps=True,
                 condition_on_previous_text=False,
+                vad_filter=args.vad,
                 hotwords=args.hotwords or None,  # a decoding hint in every window's prompt
                 initial_prompt=args.prompt or None,  # the first window of the piece only
             )

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { ensureAsr, patience, processTable, type AsrRuntime } from '@lectern/local-stack/testing';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
 import { probeMedia } from '@lectern/media-probe';
-import { createFasterWhisperTranscriber, fasterWhisperScript } from '../../src/transcription/faster-whisper.transcriber.ts';
+import { createFasterWhisperTranscriber, DECODING_DEFAULTS, fasterWhisperScript, type RecogniserStats } from '../../src/transcription/faster-whisper.transcriber.ts';
 import { createTranscriber, readTranscriptionConfig } from '../../src/transcription/transcription.config.ts';
 import type { Transcript } from '../../src/transcription/transcription.types.ts';
 import { wordErrorRate } from '../../src/transcription/word-error-rate.ts';
@@ -40,7 +40,7 @@ for (const kind of ['mp3', 'mp4'] as const) {
     const normalised = path.join(recording.dir, `${kind}.wav`);
     await normalizeAudio(input, normalised, { durationSec: info.durationSec });
     const percents: number[] = [];
-    let stats = { loadSec: 0, elapsedSec: 0, peakRssMb: 0 };
+    let stats: RecogniserStats | undefined;
     // Short pieces so that this one-minute recording also crosses a cut at silence.
     const transcriber = createFasterWhisperTranscriber({ ...asr, chunkSec: 40, onStats: (s) => (stats = s) });
     const started = performance.now();
@@ -48,8 +48,10 @@ for (const kind of ['mp3', 'mp4'] as const) {
     const wallSec = (performance.now() - started) / 1000;
     const wer = wordErrorRate(recording.text, transcript.text);
     console.log(
-      `${kind}: WER ${(wer * 100).toFixed(1)}%, audio ${info.durationSec.toFixed(1)} s, wall ${wallSec.toFixed(1)} s, RTF ${(wallSec / info.durationSec).toFixed(3)} (model load ${stats.loadSec} s), recogniser peak RSS ${stats.peakRssMb} MB`,
+      `${kind}: WER ${(wer * 100).toFixed(1)}%, audio ${info.durationSec.toFixed(1)} s, wall ${wallSec.toFixed(1)} s, RTF ${(wallSec / info.durationSec).toFixed(3)} (model load ${stats?.loadSec} s), recogniser peak RSS ${stats?.peakRssMb} MB`,
     );
+    // The product's decoding settings reached the recogniser (the pipeline and the eval both rely on them).
+    assert.deepEqual(stats?.decoding, DECODING_DEFAULTS);
     assert.ok(wer <= 0.1, `WER ${(wer * 100).toFixed(1)}% > 10%:\n${transcript.text}`);
     assert.match(transcript.text, /John chapter (three|3) verse (sixteen|16)/i);
     assert.equal(transcript.language, 'en');
