@@ -8,9 +8,10 @@ import { evalCacheDir, hashOf } from './eval.audio.ts';
 
 export type AsrSetup = { python: string; modelDir: string; modelName: string; vocabulary?: string; prompt?: string; threads?: number; decoding?: Partial<DecodingSettings> };
 
+export type CachedTranscript = Transcript & { elapsedSec: number; cached: boolean };
+
 /** Session 6's decoding (greedy, no VAD, no filter): transcripts cached with it keep their key. */
 const CACHED_BEFORE_SETTINGS: DecodingSettings = { beamSize: 1, vad: false, audioFilter: '' };
-export type CachedTranscript = Transcript & { elapsedSec: number; cached: boolean };
 
 export async function transcribeCached(wav: string, setup: AsrSetup): Promise<CachedTranscript> {
   const modelBytes = fs.statSync(path.join(setup.modelDir, 'model.bin')).size;

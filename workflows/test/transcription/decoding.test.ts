@@ -11,6 +11,11 @@ test('decoding settings become the recogniser script arguments', () => {
   assert.equal(describeDecoding({ beamSize: 3, vad: false, audioFilter: '' }), 'beam 3, no VAD, no filter');
 });
 
+test('the product decodes with the measured choice: greedy, no VAD, no clean-up filter (ADR 0016, session 7)', () => {
+  assert.deepEqual(DECODING_DEFAULTS, { beamSize: 1, vad: false, audioFilter: '' });
+  assert.deepEqual(decodingArgs(DECODING_DEFAULTS), ['--beam', '1']);
+});
+
 test('the eval decodes with the product defaults unless a knob says otherwise', () => {
   assert.deepEqual(decodingFromEnv({}), DECODING_DEFAULTS);
   assert.deepEqual(decodingFromEnv({ EVAL_BEAM: '5', EVAL_VAD: 'on', EVAL_AUDIO_FILTER: 'afftdn' }), { beamSize: 5, vad: true, audioFilter: 'afftdn' });
