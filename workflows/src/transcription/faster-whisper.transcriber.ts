@@ -17,7 +17,7 @@ export interface DecodingSettings {
 }
 
 // Greedy, measured against beam 3 and 5, VAD and an afftdn clean-up (ADR 0016, session 7): beam 5
-// lowers the eval's WER (12.0 → 10.1 %) for about 25 % more recogniser CPU, but writes comma-joined
+// lowers the eval's WER (12.0 → 10.1 %) for 25–37 % more recogniser CPU, but writes comma-joined
 // sentences and doubled words that the outline and devotional steps, tuned on greedy transcripts,
 // handle worse (4 of 7 properties dropped, none rose); it waits for those steps to cope. VAD changed nothing and
 // the denoiser made noisy sermons worse.
