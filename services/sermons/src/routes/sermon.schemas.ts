@@ -1,15 +1,14 @@
 // Request and response shapes of the sermons routes (API.md "Bodies"): Fastify validates and
 // serialises with them, and the OpenAPI document (and its fuzz test) shows them.
+import { Iso, Nullable, Uuid } from '@lectern/service-kit';
 import { Type, type TSchema } from 'typebox';
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export { Iso, Nullable, Uuid };
 /** JSON kept as the client or the pipeline wrote it (outline, devotional parts). */
 export const AnyJson = Type.Unknown();
 export const OpenObject = Type.Object({}, { additionalProperties: true });
 
-export const SermonIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-export const Uuid = Type.String({ format: 'uuid' });
-export const Iso = Type.String({ format: 'date-time' });
+export const SermonIdParams = Type.Object({ id: Uuid });
 export const Pct = Type.Integer({ minimum: 0, maximum: 100 });
 const Step = Type.Union([Type.Literal('upload'), Type.Literal('transcribe'), Type.Literal('outline'), Type.Literal('devotion')]);
 const SermonStatus = Type.Union([Type.Literal('PROCESSING'), Type.Literal('REVIEW'), Type.Literal('PUBLISHED'), Type.Literal('FAILED')]);
