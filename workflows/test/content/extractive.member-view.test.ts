@@ -78,3 +78,8 @@ test('a line the recogniser was unsure of is not quoted in a point\'s details, t
   assert.doesNotMatch(shown, /heaven/);
   assert.match(o.mainPoints[0]!.details, /We love, because he first loved us/); // the point keeps its sure lines
 });
+
+test('a point whose only supporting lines hold an unsure word still shows them: a point is never left without details', async () => {
+  const o = await generator.generateOutline({ transcript: heard, title: 'Faith Forward: Loved First', references: await identifyScripture(heard), lowConfidence: new Set(['thankful']) });
+  assert.match(o.mainPoints[1]!.details, /thankful heart/);
+});

@@ -99,8 +99,11 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     const pool = pools[i]!;
     const summary = summaries[i]!;
     // A line quoted in the details is one the recogniser was sure of ("God did not wait for us to
-    // become God in heaven": "heaven" at 0.14 for "good enough").
-    const support = show(pool.filter((s) => s !== summary && fresh(s) && !heardUnsure(s, a)).slice(0, 3).sort(byIndex));
+    // become God in heaven": "heaven" at 0.14 for "good enough"), while the point has such lines;
+    // a point is never left without details.
+    const others = pool.filter((s) => s !== summary && fresh(s));
+    const sure = others.filter((s) => !heardUnsure(s, a));
+    const support = show((sure.length ? sure : others).slice(0, 3).sort(byIndex));
     // A point that cites nothing shows no passage (the nearest one belongs to another point).
     const scripture = section.citesScripture ? (section.scripture?.display ?? '') : '';
     const title = sectionTitle(section, a, pool, titles);
