@@ -22,6 +22,20 @@ import type { ChurchSystemsServer } from '@lectern/local-stack/church-systems';
 export const SERVICES = ['identity', 'comms', 'sermons', 'billing', 'migration'] as const;
 type ServiceName = (typeof SERVICES)[number];
 
+/**
+ * A free port held open until `release()`: a port only looked up (freePort) stays free for others
+ * to take, and the edge listens on its port only after every service has started (tens of seconds,
+ * while other packages' tests open ports beside it: a CI run failed with EADDRINUSE there).
+ */
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let released: Promise<void> | undefined;
+  const release = () => (released ??= new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port, release };
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -179,7 +193,9 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
   });
   const feeds = withMigration ? await startFeedServer({ stallMs: 60_000 }) : null;
   if (feeds) started.push(() => feeds.close());
-  const edgePort = await freePort();
+  const edgeReservation = await reservePort();
+  started.push(() => edgeReservation.release());
+  const edgePort = edgeReservation.port;
   const ports = {} as Record<ServiceName, number>;
   for (const name of services) ports[name] = await freePort();
   const origin = `http://127.0.0.1:${edgePort}`;
@@ -314,6 +330,7 @@ async function assembleStack(options: StackOptions, signal: AbortSignal, started
   if (failed) throw startup.signal.reason ?? failed.reason;
   signal.throwIfAborted();
 
+  await edgeReservation.release();
   const edge = await startEdge(
     {
       IDENTITY_URL: instances.identity!.join(','),
