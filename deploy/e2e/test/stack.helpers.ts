@@ -37,10 +37,8 @@ async function reservePort(): Promise<{ port: number; release: () => Promise<voi
 }
 
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
+  const { port, release } = await reservePort();
+  await release();
   return port;
 }
 
