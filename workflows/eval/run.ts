@@ -22,7 +22,7 @@ import { findScriptureReferences } from '../src/content/scripture/scripture.refe
 import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
 import { lowConfidenceWords, recognitionPrompt, recognitionVocabulary } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
-import { loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
+import { groupSpan, loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
 import { decodingFromEnv, transcribeCached } from './eval.transcripts.ts';
 import { describeDecoding } from '../src/transcription/faster-whisper.transcriber.ts';
@@ -51,7 +51,8 @@ const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
 const usePrompt = process.env.EVAL_PROMPT === 'on';
 const decoding = decodingFromEnv(process.env);
 const scriptureText = new DiathekeScriptureText();
-const { sermons, showRow } = selectSermons(loadSermons(), {
+const allSermons = loadSermons();
+const { sermons, showRow } = selectSermons(allSermons, {
   only,
   set: process.env.EVAL_SET,
   summary: process.env.EVAL_SUMMARY === '1',
@@ -145,8 +146,8 @@ function summary(name: string, set: Row[]): string[] {
 }
 lines.push(
   '',
-  ...summary('tuning set (01-22)', rows.filter((r) => r.sermon.group === 'tune')),
-  ...summary('sealed held back (23-28)', rows.filter((r) => r.sermon.group === 'sealed')),
+  ...summary(`tuning set (${groupSpan(allSermons, 'tune')})`, rows.filter((r) => r.sermon.group === 'tune')),
+  ...summary(`sealed held back (${groupSpan(allSermons, 'sealed')})`, rows.filter((r) => r.sermon.group === 'sealed')),
   ...summary('all       ', rows),
 );
 process.stdout.write(`${lines.join('\n')}\n`);

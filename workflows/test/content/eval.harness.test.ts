@@ -2,7 +2,7 @@
 // name verses that exist, and the scripture score and property checks tell good from bad.
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { loadSermons, parseSermon, selectSermons } from '../../eval/eval.sermons.ts';
+import { groupSpan, loadSermons, parseSermon, selectSermons } from '../../eval/eval.sermons.ts';
 import { scoreScripture } from '../../eval/eval.scripture.ts';
 import { checkProperties, isThingToDo } from '../../eval/eval.properties.ts';
 import { verseExists } from '../../src/content/scripture/scripture.versification.ts';
@@ -12,8 +12,12 @@ test('the evaluation set: at least 12 sermons, a sealed held-back subset, annota
   const sermons = loadSermons();
   assert.ok(sermons.length >= 12);
   const sealed = sermons.filter((s) => s.group === 'sealed');
-  assert.deepEqual(sealed.map((s) => s.id), ['23', '24', '25', '26', '27', '28']);
+  assert.deepEqual(sealed.map((s) => s.id), ['29', '30', '31', '32', '33', '34', '35', '36']);
   assert.deepEqual(sermons.filter((s) => s.heldBack), sealed);
+  // Session 8's split: tuning 01-28 (23-28 sealed in session 7, opened in session 8), sealed 29-36.
+  assert.equal(groupSpan(sermons, 'tune'), '01-28');
+  assert.equal(groupSpan(sermons, 'sealed'), '29-36');
+  assert.equal(sermons.filter((s) => s.group === 'tune').length, 28);
   assert.deepEqual(new Set(sealed.map((s) => s.style)), new Set(['expository', 'narrative', 'topical']));
   assert.deepEqual(new Set(sermons.map((s) => s.style)), new Set(['expository', 'narrative', 'topical']));
   for (const s of sermons) {
@@ -35,14 +39,15 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.equal(plain.sermons.length, all.length);
   assert.deepEqual(all.filter(plain.showRow).map((s) => s.group), all.filter((s) => s.group === 'tune').map(() => 'tune'));
   const sealed = selectSermons(all, { set: 'sealed', summary: true });
-  assert.deepEqual(ids(sealed), ['23', '24', '25', '26', '27', '28']);
+  assert.deepEqual(ids(sealed), ['29', '30', '31', '32', '33', '34', '35', '36']);
   assert.ok(!sealed.sermons.some(sealed.showRow));
   // One sealed sermon's summary is its row: refused while the rows are hidden, in any spelling.
-  assert.throws(() => selectSermons(all, { only: ['01', '23'], summary: true }), /1 of the 6 sealed/);
-  assert.throws(() => selectSermons(all, { only: ['23', '24', '25', '26', '27'] }), /5 of the 6 sealed/);
-  assert.throws(() => selectSermons(all, { only: ['23'], sealedRows: true, summary: true }), /sealed/);
-  assert.deepEqual(ids(selectSermons(all, { only: ['01', '05'], summary: true })), ['01', '05']);
-  assert.ok(selectSermons(all, { only: ['23'], sealedRows: true }).showRow(all.find((s) => s.id === '23')!));
+  assert.throws(() => selectSermons(all, { only: ['01', '29'], summary: true }), /1 of the 8 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['29', '30', '31', '32', '33', '34', '35'] }), /7 of the 8 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['29'], sealedRows: true, summary: true }), /sealed/);
+  assert.deepEqual(ids(selectSermons(all, { only: ['01', '05', '23'], summary: true })), ['01', '05', '23']);
+  assert.ok(selectSermons(all, { only: ['23'], summary: true }).showRow(all.find((s) => s.id === '23')!));
+  assert.ok(selectSermons(all, { only: ['29'], sealedRows: true }).showRow(all.find((s) => s.id === '29')!));
   assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed/);
 });
 
