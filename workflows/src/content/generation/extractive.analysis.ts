@@ -1,7 +1,8 @@
 // Reads a transcript into sections anchored on the scriptures the preacher cites, each with its
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
-import { at, contentTerms, cosine, idfOf, keyPhrases, splitSentences, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
+import { at, contentTerms, cosine, idfOf, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
+import { readSentences } from './extractive.reading.ts';
 import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage } from './extractive.discourse.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
@@ -64,7 +65,7 @@ const MIN_SECTION = 3;
 
 /** `passages`: the cited passages' text by OSIS reference, to recognise the preacher reading them aloud. */
 export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map()): SermonAnalysis {
-  const sentences = splitSentences(transcript)
+  const sentences = readSentences(transcript)
     .flatMap((s) => instructionClauses(s.text).map((c) => (c.text === s.text ? s : { ...s, text: c.text, start: s.start + c.offset, end: s.start + c.offset + c.text.length, terms: contentTerms(c.text) })))
     .filter((s) => s.terms.length > 0)
     .map((s, index) => ({ ...s, index }));

@@ -34,15 +34,38 @@ const TURNS = /\b(?:(?:our|my|the) (?:first|second|third|fourth|fifth|next|last|
 
 const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|six|[1-6])\b|(?:Our|My|The) (?:first|second|third|fourth|fifth|next|last|final) point\b)/g;
 
+/**
+ * Where the transcript's sentences end: a full stop, question or exclamation mark followed by a
+ * space and a word that can start a sentence. The recogniser also writes full stops where nobody
+ * stopped: inside a number ("Romans 5.8", "10.30"), between a chapter and its verse ("Matthew 6.
+ * 34") and before a word it carries on in lower case ("2 Timothy 3, 16 and 17. every scripture…",
+ * "say the vs. out loud"); those end no sentence.
+ */
+function sentenceSpans(text: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  let from = 0;
+  for (const m of text.matchAll(/[.!?]+["”’)]*/g)) {
+    const end = m.index + m[0].length;
+    const after = /^(\s*)(\S?)/.exec(text.slice(end))!;
+    if (after[2] && !after[1]) continue; // "5.8"
+    if (/[a-z]/.test(after[2]!)) continue;
+    if (/\d/.test(after[2]!) && /\d/.test(text[m.index - 1] ?? '')) continue;
+    spans.push({ start: from, end });
+    from = end;
+  }
+  if (from < text.length) spans.push({ start: from, end: text.length });
+  return spans;
+}
+
 /** Sentences with their offsets; very long unpunctuated runs are cut at the sermon's turns and into ≤30-word pieces. */
 export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
-  const re = /[^.!?]+(?:[.!?]+["”’)]*|$)/g;
-  for (let m = re.exec(text); m && m[0].length > 0; m = re.exec(text)) {
-    const lead = m[0].length - m[0].trimStart().length;
-    const body = m[0].trim();
+  for (const span of sentenceSpans(text)) {
+    const raw = text.slice(span.start, span.end);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
     if (!body) continue;
-    const start = m.index + lead;
+    const start = span.start + lead;
     const words = [...body.matchAll(/\S+/g)];
     // A point announced without a full stop before it ("…self control Number 3 God fights…")
     // still starts a sentence.

@@ -1,0 +1,102 @@
+// How the content steps read a transcript into sentences. Whisper's beam search (and its segment
+// joins) runs sentences together with commas ("…share a meal with a neighbour, let us pray,
+// Father, …", "…where you go, I will go, And where you stay…") and doubles a word where one
+// 30-second window hands over to the next ("that all all winter", "while While"): those are read
+// back into the sentences the preacher said.
+import { isAnnouncement } from './extractive.discourse.ts';
+import { contentTerms, splitSentences, type Sentence } from './extractive.text.ts';
+
+/** The transcript's sentences, comma-joined ones apart and window-edge doubles dropped. */
+export function readSentences(transcript: string): Sentence[] {
+  const usage = wordCase(transcript);
+  return splitSentences(transcript)
+    .flatMap((s) => clausesOf(s, usage))
+    .map((s, index) => {
+      const text = withoutDoubledWords(s.text);
+      return text === s.text ? { ...s, index } : { ...s, index, text, terms: contentTerms(text) };
+    });
+}
+
+type WordCase = ReadonlyMap<string, { lower: number; capital: number }>;
+
+/** How often each word is written in lower case and capitalised inside a sentence. */
+function wordCase(text: string): WordCase {
+  const counts = new Map<string, { lower: number; capital: number }>();
+  for (const m of text.matchAll(/(?<=[A-Za-z0-9,;:] )[A-Za-z][a-z']*\b/g)) {
+    const key = m[0].toLowerCase();
+    let c = counts.get(key);
+    if (!c) counts.set(key, (c = { lower: 0, capital: 0 }));
+    if (m[0] === key) c.lower += 1;
+    else c.capital += 1;
+  }
+  return counts;
+}
+
+// After these a capitalised word starts a quotation, not a new sentence ("He says, Your way is…").
+const SPEECH_BEFORE = /\b(?:says?|said|saying|asks?|asked|answers?|answered|writes|wrote|written|prays?|prayed|cried|cries|(?:tells?|told|reminds?) (?:us|you|them|him|her)|loud|this|is|are)$/i;
+const PRAYER_CALL = /^(?:let us|let's) pray\b/i;
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * Where a new sentence clearly starts after a comma: a capitalised word the sermon otherwise
+ * writes in lower case (so not a name, not "I"), or "let us pray". A church notice stays whole,
+ * so that none of its clauses passes for content.
+ */
+function clauseStarts(text: string, usage: WordCase): number[] {
+  const cuts: number[] = [];
+  if (isAnnouncement(text)) return cuts;
+  for (const m of text.matchAll(/, +(?=\S)/g)) {
+    const at = m.index + m[0].length;
+    const before = text.slice(cuts.at(-1) ?? 0, m.index);
+    const rest = text.slice(at);
+    const next = /^[A-Za-z][a-z']*\b/.exec(rest)?.[0] ?? '';
+    const seen = usage.get(next.toLowerCase());
+    const commonWord = /^[A-Z]/.test(next) && next !== 'I' && !!seen && seen.lower > seen.capital;
+    if (commonWord && words(before) >= 3 && words(rest) >= 3 && !SPEECH_BEFORE.test(before.trim())) cuts.push(at);
+    else if (PRAYER_CALL.test(rest) || PRAYER_CALL.test(before.trim())) cuts.push(at);
+  }
+  return cuts;
+}
+
+function clausesOf(s: Sentence, usage: WordCase): Sentence[] {
+  const cuts = clauseStarts(s.text, usage);
+  if (!cuts.length) return [s];
+  return [0, ...cuts].map((from, k) => {
+    const raw = s.text.slice(from, cuts[k] ?? s.text.length);
+    const body = raw.trim().replace(/,$/, '');
+    const start = s.start + from + (raw.length - raw.trimStart().length);
+    const sentence = `${body.charAt(0).toUpperCase()}${body.slice(1)}${/[.!?]["”’)]*$/.test(body) ? '' : '.'}`;
+    return { ...s, text: sentence, start, end: start + body.length, terms: contentTerms(sentence) };
+  });
+}
+
+// Words English does double ("that that", "had had", "very very"); any other word said twice in a
+// row with nothing between is the recogniser repeating itself across a window edge.
+const DOUBLED_IN_SPEECH = new Set('that had is very so far no yes bye holy many much really'.split(' '));
+
+/**
+ * "that all all winter" → "that all winter"; "in that while While we were" → "in that while we
+ * were". A word said three times running is left as heard (a stutter the content steps reject).
+ */
+export function withoutDoubledWords(text: string): string {
+  const tokens = text.split(/( +)/);
+  const token = (i: number) => tokens[i] ?? '';
+  const bare = (i: number) => token(i).replace(/[,;:.!?]+$/, '');
+  // (Punctuation after the first word is a pause between two real words: "Tomorrow, tomorrow".)
+  const same = (i: number, j: number) => /^[A-Za-z][a-z']*$/.test(token(i)) && token(i).toLowerCase() === bare(j).toLowerCase();
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    // Tokens alternate word, space, word…: i and i + 2 are neighbouring words.
+    const doubled = i % 2 === 0 && same(i, i + 2) && !same(i + 2, i + 4) && !same(i - 2, i);
+    const first = token(i);
+    const second = bare(i + 2);
+    const capitalisedAgain = first !== second && /^[a-z]/.test(first);
+    if (doubled && (capitalisedAgain || (first === second && !DOUBLED_IN_SPEECH.has(first.toLowerCase())))) {
+      out.push(first + token(i + 2).slice(second.length));
+      i += 2;
+      continue;
+    }
+    out.push(token(i));
+  }
+  return out.join('');
+}
