@@ -4,6 +4,7 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
+import { isHousekeeping } from '../../src/content/generation/extractive.discourse.ts';
 import { readSentences, withoutDoubledWords } from '../../src/content/generation/extractive.reading.ts';
 import { splitSentences } from '../../src/content/generation/extractive.text.ts';
 
@@ -30,6 +31,33 @@ test('a capitalised word the sermon writes in lower case after a comma starts a 
   assert.ok(sentences.includes('And the widow held a grandson in her arms.'), sentences.join(' | '));
   assert.ok(sentences.includes('He says, And the Lord is my portion.'), sentences.join(' | '));
   assert.ok(sentences.includes('Keep going, God is faithful to finish what he started in you.'), sentences.join(' | '));
+});
+
+test('a named speaker after a comma starts a sentence, so a point said with its passage stays a point of its own', () => {
+  const a = analyseSermon(
+    'Today I want to give you three truths for an anxious week. First, pray about everything, Philippians 4, 6 and 7 says, in nothing be anxious. Prayer is how worry turns into trust. ' +
+      'Second, live one day at a time, Jesus said in Matthew 6.34, do not be anxious for tomorrow. Most of what we fear never happens. God gives grace for today. ' +
+      'Third, trust the plans of God. The exiles waited seventy years and God kept his word. When enemies mocked them, Nehemiah said, remember the Lord. My third point, love remembers, Hebrews 11 gives us their names.',
+    [],
+  );
+  const sentences = a.sentences.map((s) => s.text);
+  for (const said of ['First, pray about everything.', 'Philippians 4, 6 and 7 says, in nothing be anxious.', 'Jesus said in Matthew 6.34, do not be anxious for tomorrow.', 'When enemies mocked them, Nehemiah said, remember the Lord.', 'My third point, love remembers.']) assert.ok(sentences.includes(said), `${said} in ${sentences.join(' | ')}`);
+  assert.deepEqual(a.sections.map((s) => s.statement), ['pray about everything', 'live one day at a time', 'trust the plans of God']);
+});
+
+test('a point number written as a bare number ("0.3." for "point three", "2." for "number two") announces the point', () => {
+  const a = analyseSermon(
+    'I have three points for you. Point 1, grace is a gift we cannot earn. A paycheck is earned and a gift is received. You cannot work overtime for it. ' +
+      '2. Grace came while we were sinners. God did not wait for us to clean up. He came to us at our worst. ' +
+      'And of course the best known verse in the Bible says so. 0.3. Grace makes us new to do good works. We are not saved by good works. We are saved for them.',
+    [],
+  );
+  assert.deepEqual(a.sections.map((s) => s.statement), ['grace is a gift we cannot earn', 'Grace came while we were sinners', 'Grace makes us new to do good works']);
+});
+
+test('"A quick note before we start." announces a notice', () => {
+  assert.ok(isHousekeeping('A quick note before we start.'));
+  assert.ok(!isHousekeeping('A quick note of thanks rose from the widow before she died.'));
 });
 
 test('"let us pray" after a comma is the call to prayer, and the prayer after it is not content', () => {

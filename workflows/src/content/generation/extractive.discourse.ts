@@ -77,7 +77,8 @@ const NOTICE_STRONG = /\b(?:(?:coffee|tea|refreshments|lunch|breakfast|snacks|so
 const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your|after we finish|still (?:seats|places|spaces|room)|is closed for)\b/gi;
 
 // "Two quick things before we open the Word": the notices are announced before they are given.
-const NOTICES_AHEAD = /^(?:(?:just|now|first),? )?(?:one|two|three|four|a few|a couple of) (?:quick |short |brief )?(?:things|notices|announcements|reminders|bits of news) (?:before|to (?:mention|share|announce))\b/i;
+// "A quick note before we start." (one notice announced: beam search ends the sentence there).
+const NOTICES_AHEAD = /^(?:(?:just|now|first),? )?(?:(?:one|two|three|four|a few|a couple of) (?:quick |short |brief )?(?:things|notices|announcements|reminders|bits of news)|a (?:quick|short|brief) (?:note|notice|word|reminder|announcement)) (?:before|to (?:mention|share|announce))\b/i;
 
 /** A notice about church life (the potluck, the office hours): never content. */
 export function isAnnouncement(text: string): boolean {

@@ -9,12 +9,35 @@ import { contentTerms, splitSentences, type Sentence } from './extractive.text.t
 /** The transcript's sentences, comma-joined ones apart and window-edge doubles dropped. */
 export function readSentences(transcript: string): Sentence[] {
   const usage = wordCase(transcript);
-  return splitSentences(transcript)
+  return withPointNumbers(splitSentences(transcript))
     .flatMap((s) => clausesOf(s, usage))
     .map((s, index) => {
       const text = withoutDoubledWords(s.text);
       return text === s.text ? { ...s, index } : { ...s, index, text, terms: contentTerms(text) };
     });
+}
+
+// "Point three, …" written as a decimal ("0.3. Praise makes us…"), and "Number two, …" as a bare
+// list number ("2. God holds us…"), alone or at the head of the point's sentence.
+const POINT_NUMBER = /^(?:0?\.([1-6])|([1-6])\.)(?:[.,]?\s+|[.,]?$)/;
+
+/** A point number the recogniser wrote as a bare number is said as "Point N, …". */
+function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
+  const out: Sentence[] = [];
+  for (let k = 0; k < sentences.length; k += 1) {
+    const s = sentences[k]!;
+    const m = POINT_NUMBER.exec(s.text);
+    if (!m) { out.push(s); continue; }
+    const said = `Point ${m[1] ?? m[2]}, `;
+    const rest = s.text.slice(m[0].length);
+    const next = sentences[k + 1];
+    if (rest) out.push({ ...s, text: said + rest, terms: contentTerms(said + rest) });
+    else if (next) {
+      out.push({ ...s, text: said + next.text, end: next.end, terms: contentTerms(said + next.text) });
+      k += 1;
+    } else out.push(s);
+  }
+  return out;
 }
 
 type WordCase = ReadonlyMap<string, { lower: number; capital: number }>;
@@ -35,11 +58,18 @@ function wordCase(text: string): WordCase {
 // After these a capitalised word starts a quotation, not a new sentence ("He says, Your way is…").
 const SPEECH_BEFORE = /\b(?:says?|said|saying|asks?|asked|answers?|answered|writes|wrote|written|prays?|prayed|cried|cries|(?:tells?|told|reminds?) (?:us|you|them|him|her)|loud|this|is|are)$/i;
 const PRAYER_CALL = /^(?:let us|let's) pray\b/i;
+// "…, Philippians 4, 6 and 7 says, …", "…, Jesus said in Matthew 6.34, …": someone (a name, a
+// book) said to speak starts a sentence of its own; after a clause that leads into it ("When
+// enemies mocked them, Nehemiah said…") it does not.
+const NAMED_SPEAKER = /^[A-Z][a-z']*(?: (?:[A-Za-z0-9.:-]+|\d+,)){0,5}? (?:says|said|tells us|told us|writes|wrote|gives us|reminds us)\b/;
+// "My third point, …", "Number two, …": the point's own words follow.
+const POINT_BEFORE = /\b(?:point|number (?:one|two|three|four|five|six|\d))$/i;
+const LEADS_IN = /^(?:when|whenever|while|if|as|because|since|after|before|until|though|although|once|in|on|at|so)\b/i;
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
  * Where a new sentence clearly starts after a comma: a capitalised word the sermon otherwise
- * writes in lower case (so not a name, not "I"), or "let us pray". A church notice stays whole,
+ * writes in lower case (so not a name, not "I"), a named speaker, or "let us pray". A church notice stays whole,
  * so that none of its clauses passes for content.
  */
 function clauseStarts(text: string, usage: WordCase): number[] {
@@ -52,7 +82,8 @@ function clauseStarts(text: string, usage: WordCase): number[] {
     const next = /^[A-Za-z][a-z']*\b/.exec(rest)?.[0] ?? '';
     const seen = usage.get(next.toLowerCase());
     const commonWord = /^[A-Z]/.test(next) && next !== 'I' && !!seen && seen.lower > seen.capital;
-    if (commonWord && words(before) >= 3 && words(rest) >= 3 && !SPEECH_BEFORE.test(before.trim())) cuts.push(at);
+    if (commonWord && words(before) >= 3 && words(rest) >= 3 && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
+    else if (NAMED_SPEAKER.test(rest) && words(before) >= 3 && !LEADS_IN.test(before.trim()) && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
     else if (PRAYER_CALL.test(rest) || PRAYER_CALL.test(before.trim())) cuts.push(at);
   }
   return cuts;
