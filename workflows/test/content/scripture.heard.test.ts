@@ -145,3 +145,87 @@ test('a chapter to read ("a few verses of John 15 before you look at your phone"
   assert.deepEqual(osis('Read Romans 8 slowly this week. Then read Psalm 23 again.'), ['Rom.8', 'Ps.23']);
   assert.deepEqual(osis('John 15 minutes later came in.'), []);
 });
+
+// Session 8: the spoken references Whisper base wrote on sermons 23-28 (session 7's sealed set,
+// opened in session 8), and the rules that read them. Each case failed on the code before.
+const cited = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+
+test('a reference the preacher corrects at once ("Luke 15, no, Luke 14") is not cited', async () => {
+  const heard = 'That is what the kingdom is like. In Luke 15, no, Luke 14, verses 13 and 14, he says, when you make a feast, ask the poor, the maimed, the lame, or the blind, and you will be blessed.';
+  assert.deepEqual(await cited(heard), ['Luke.14.13-Luke.14.14:both']);
+  assert.deepEqual(osis('Read Romans 8, sorry, Romans 12, verse 2 today.'), ['Rom.12.2']);
+  // Two references in a row without a correction both stand.
+  assert.deepEqual(osis('Read Romans 8, and Romans 12, verse 2 today.'), ['Rom.8', 'Rom.12.2']);
+});
+
+test('a pair of verses with one number misheard into a verse the chapter lacks ("Luke 12, 412 and 23") is the pair', async () => {
+  // The Gospel's own words decide against Matthew's parallel, which was cited invented before.
+  const luke = "And contentment rest in the Father's care. Jesus said in Luke 12, 412 and 23, don't be anxious for your life, what you will eat, Know yet for your body what you will wear. Life is more than food, and the body is more than clothing.";
+  assert.deepEqual(await cited(luke), ['Luke.12.22-Luke.12.23:both']);
+  const psalm = 'We can be content with this, because we will never have this on him. Sam 121, 411 and 2 asks, where are the help comes from, and answers, my help comes from the Lord, which made heaven and all.';
+  assert.deepEqual(await cited(psalm), ['Ps.121.1-Ps.121.2:both']);
+  assert.ok(osis("Our passage is John chapter 4. Then in verses 23 and 248 tales the woman at God's spirit.").includes('John.4.23-John.4.24'));
+  // Two verses that exist and are not neighbours stay the first one; a single verse is not a pair.
+  assert.deepEqual(osis('Romans eight verses one and five'), ['Rom.8.1']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Then verse 23 and 248 people came.'), ['John.4', 'John.4.23']);
+});
+
+test('"verses 6 from 8", "Verses 28 Pro 30": "through" misheard between the two ends of a range after "verses"', () => {
+  assert.deepEqual(osis('Turn to 2 Samuel 9. Back in chapter 9, in verses 6 from 8, the frightened man falls on his face.'), ['2Sam.9', '2Sam.9', '2Sam.9.6-2Sam.9.8']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Verses 28 Pro 30, she leaves her water pot.'), ['John.4', 'John.4.28-John.4.30']);
+  // Not after a single "verse", not a verb, not numbers far apart.
+  assert.deepEqual(osis('Our passage is John chapter 4. Verse 28 from 30 people.'), ['John.4', 'John.4.28']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Verses 3 says 5 things.'), ['John.4', 'John.4.3']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Verses 3 from 40 of us.'), ['John.4', 'John.4.3']);
+});
+
+test('"Open your Bibles to Hebrews. Chapter 11.": a chapter said right after its book', () => {
+  assert.deepEqual(osis('Open your Bibles to Hebrews. Chapter 11. People call it the hall of faith.'), ['Heb.11']);
+  // A bare chapter later on, with another sentence between, still needs the book's own reference.
+  assert.deepEqual(osis('Open your Bibles to Hebrews. People love it. Chapter 11 is about faith.'), []);
+});
+
+test('"2 Corinthians 5-7" is 5:7 when that verse is quoted with it; a chapter otherwise', async () => {
+  assert.deepEqual(await cited('Paul boots it plainly in second Corinthians 5-7. We walk by faith, not by sight. And where does that faith come from?'), ['2Cor.5.7:both']);
+  assert.deepEqual(await cited('Read Romans 8-9 this week.'), ['Rom.8:spoken']);
+});
+
+test('"in verse 7 of Samaritan woman comes": "a" misheard as "of" is still a verse of the chapter, on that verse\'s words', async () => {
+  const heard = "Turn with me to John chapter 4. Jesus is tired, and they see the stone by Jacob's will at a mountain own, in verse 7 of Samaritan woman comes to draw water, alone, at the hottest hour, when nobody else would be there. And Jesus says, give me a drink.";
+  assert.ok((await cited(heard)).includes('John.4.7:both'));
+  // "verse 2 of the hymn", "verse 4 of Amazing Grace", "verse 16 of John 3": another text.
+  assert.deepEqual(await cited('Read Psalm 23. Verse 2 of the hymn we sang is lovely. Verse 4 of Amazing Grace too.'), ['Ps.23:spoken']);
+  assert.deepEqual(osis('Read Psalm 23. Verse 16 of John 3 is famous.'), ['Ps.23', 'John.3']);
+});
+
+test('a verse of the chapter being read is not moved to a verse quoted after the next reference', async () => {
+  const heard = "Our passage is John chapter 4. Back in our passage, in verse 34, the disciples bring lunch, and Jesus tells them his phone The world is to know the will of the one. Third, O no-made Jesus cannot keep quiet. Verses 28 Pro 30, Shailaith's water pot be oiled, the very wicked shay came to feel, and runs into the tone, saying, Come, say a man, O told me everything that I've done, can this be the Christ?";
+  const found = await cited(heard);
+  assert.ok(found.includes('John.4.34:spoken'), found.join(' '));
+  assert.ok(found.includes('John.4.28-John.4.30:both'), found.join(' '));
+});
+
+test('an ordinal joined to a misheard name ("second-semule chapter 9") is a numbered book, on the passage\'s words', async () => {
+  assert.deepEqual(findReferenceCandidates('Tonight it is tucked away in second-semule chapter 9.').map((c) => `${c.osis}${c.needsSupport ? '~' : ''}`), ['2Sam.9~']);
+  assert.deepEqual(osis('Tonight it is in second-Samuel chapter 9.'), ['2Sam.9']);
+  const heard = "Tonight's story is tucked away in second-semule chapter 9. David said, Is there yet any left of the house of Saul, that I may show him kindness for Jonathan's sake?";
+  assert.equal((await cited(heard))[0], '2Sam.9:both');
+});
+
+test('"Psalm" heard as a lower-case "some": a whole psalm only on a quotation of it; a verse on its words said as written', async () => {
+  const heard = 'We are standing this morning in Wamsam, some 139. I have four points from it today. O Lord, you have searched me, and you know me. You know my sitting down and my rising up.';
+  assert.equal((await cited(heard))[0], 'Ps.139:both');
+  assert.deepEqual(await cited('We had some 40 people at the picnic and some 12 helpers. I waited patiently for the bus.'), []);
+  const verse = 'It is never silence from a farmer who does not care. Some 102, 17 promises that he will regard the prayer on the nestitude, and not design their prayer.';
+  assert.deepEqual(await cited(verse), ['Ps.102.17:both']);
+  // Its verses heard as their own phrase ("some twenty-three, voices one through three") are one reference.
+  assert.deepEqual(await cited('Think of some twenty-three, voices one through three. The Lord is my shepherd; I shall not want. He makes me lie down in green pastures.'), ['Ps.23.1-Ps.23.3:both']);
+});
+
+test('a range said two sentences before the quotation of its second verse ("one and two. [verse one misheard]. [verse two]")', async () => {
+  const heard = "The writer starts with a definition of Meos as one and two. Now faith is the substance and something's hoped for, there's even some things not seen. For might the Elder's obtained a good report.";
+  assert.deepEqual(await cited(heard), ['Heb.11.1-Heb.11.2:quoted']);
+  // Two unquoted sentences for one verse: not the range.
+  const far = "The writer starts with a definition of Meos as one and two. Now faith is the substance. Something's hoped for. For might the Elder's obtained a good report.";
+  assert.deepEqual(await cited(far), ['Heb.11.2:quoted']);
+});

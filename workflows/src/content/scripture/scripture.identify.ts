@@ -44,6 +44,8 @@ export function sharedQuotationIndex(modules: readonly string[] = QUOTATION_MODU
   return shared;
 }
 
+// Words of a verse said as written, in order (three trigrams in a row), that support its reference.
+const VERBATIM_WORDS = 5;
 // A quotation this close (characters) after a reference, or just before it, is that reference's.
 const QUOTE_AFTER = 600;
 const QUOTE_BEFORE = 200;
@@ -203,8 +205,20 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   const citations: Citation[] = [];
   for (const ref of candidates) {
     const near = quotations.filter((q) => !used.has(q) && q.start >= ref.start - QUOTE_BEFORE && q.start <= ref.end + QUOTE_AFTER);
+    // Words quoted after the next reference was said are that reference's, not this one's to correct.
+    const following = candidates.find((c) => c.start > ref.end);
+    const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, ...base } = ref;
+    if (ref.hyphenVerse !== undefined) {
+      const verse = { book: ref.book, chapter: ref.chapter, verseStart: ref.hyphenVerse };
+      const quoted = ownNear.find((q) => overlap(span(verse), span(quoteReference(q))));
+      if (quoted) {
+        used.add(quoted);
+        citations.push({ ...referenceTo(verse, ref.start, ref.end, ref.source), mode: 'both' });
+        continue;
+      }
+    }
     // The preacher's paraphrase of the passage just cited can also match a parallel passage
     // ("love the Lord your God…" after Matthew 22): the cited passage's own words decide.
     const paraphrases = index && ref.exists ? near.filter((q) => q.start >= ref.start && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
@@ -214,12 +228,13 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...base, mode: 'both' });
       continue;
     }
-    const correction = near.find((q) => corrects(ref, q));
+    const correction = ownNear.find((q) => corrects(ref, q));
     if (correction) {
       used.add(correction);
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
       continue;
     }
+    if (ref.needsQuotation) continue;
     const window = () => {
       const next = candidates.find((c) => c.start > ref.end);
       const previous = candidates.findLast((c) => c.end < ref.start);
@@ -234,7 +249,9 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       // A book recovered from an everyday word stands only on what the preacher says with it.
       const next = candidates.find((c) => c.start > ref.end);
       const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
-      if (index && index.vocabularyScore(text, ref.end, after, passageKeys(ref)) >= CONTEXT_EVIDENCE) citations.push({ ...base, mode: 'both' });
+      // (or its words said as written: "Some 102, 17 promises that he will regard the prayer…")
+      const verbatim = () => ref.verseStart !== undefined && index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) >= VERBATIM_WORDS;
+      if (index && (index.vocabularyScore(text, ref.end, after, passageKeys(ref)) >= CONTEXT_EVIDENCE || verbatim())) citations.push({ ...base, mode: 'both' });
       continue;
     }
     if (index) {
@@ -295,7 +312,10 @@ export function withVersesSaidBefore(text: string, q: QuotationMatch, spoken: re
   const offset = Math.max(0, q.start - VERSES_BEFORE_REACH);
   const before = text.slice(offset, q.start);
   const m = lastRangeSaid(before);
-  if (!m || (before.slice(m.end).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
+  // The same sentence or the one before; one more for each verse of the range read before the
+  // quoted one ("verses one and two. [verse one, not recognised]. [verse two]").
+  const unquoted = m ? Math.max(0, Math.min(q.verseStart - m.from, 3)) : 0;
+  if (!m || (before.slice(m.end).match(/[.!?](?:\s|$)/g) ?? []).length > 1 + unquoted) return undefined;
   // Numbers of a reference said in full ("verses 23 to 35" of the chapter being read) are its own.
   if (spoken.some((r) => r.start < offset + m.end && offset + m.end <= r.end)) return undefined;
   const { from, to } = m;

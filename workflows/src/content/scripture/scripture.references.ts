@@ -32,7 +32,12 @@ const MAX_VERSE = 176;
 const ALIAS_TABLE = BOOKS.flatMap((book) => book.aliases.map((alias) => ({ book, words: alias.split(' '), full: alias === book.aliases[0] })))
   .sort((a, b) => b.words.length - a.words.length);
 
-type BookMatch = { book: BookInfo; next: number; abbreviated: boolean; needsSupport?: boolean };
+type BookMatch = { book: BookInfo; next: number; abbreviated: boolean; needsSupport?: boolean; needsQuotation?: boolean };
+
+/** "second-Samuel": the ordinal written joined to the name. */
+function afterJoiningHyphen(tokens: readonly Token[], j: number): number {
+  return tokens[j]?.text === '-' && tokens[j]!.start === tokens[j - 1]?.end && tokens[j + 1]?.kind === 'word' && tokens[j + 1]!.start === tokens[j]!.end ? j + 1 : j;
+}
 
 function matchBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
   let j = i;
@@ -49,6 +54,7 @@ function matchBook(tokens: readonly Token[], i: number, caseless: boolean): Book
   if (ord !== undefined && (first.kind !== 'word' || (first.text === first.text.toUpperCase() && !caseless) || /^(first|second|third)$/.test(first.lower))) {
     ordinal = ord;
     j += 1;
+    j = afterJoiningHyphen(tokens, j);
   }
   return matchBookName(tokens, j, ordinal, caseless);
 }
@@ -84,7 +90,9 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number };
+/** What the words around a verse number say about the list or range it opens. */
+type RangeContext = { book?: string; plural?: boolean };
 
 function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbreviated: boolean): Parsed | undefined {
   let j = i;
@@ -140,6 +148,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
   }
+  const context: RangeContext = { book: book.osis, plural: isWord(tokens, k - 1, 'verses') };
   // "Romans 12 to tell us…": the verse said as its homophone after the chapter, cited only on the
   // verse's own words ("Romans 8 to see" is not 8:2).
   const verseHomophone = k === j && !saidChapter ? CHAPTER_HOMOPHONES[tokens[k]?.lower ?? ''] : undefined;
@@ -149,12 +158,27 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   const verse = readNumber(tokens, k);
   // A bare second number counts when both are spoken ("John three sixteen") or both digits.
   const bare = k === j;
-  if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && !(bare && (tokens[k]!.kind === 'num') !== written)) {
-    const range = parseRangeEnd(tokens, verse.next, chapter, verse.value);
+  const sameKind = verse && !(bare && (tokens[k]!.kind === 'num') !== written);
+  // "Luke 12, 412 and 23", "Psalm 121, 411 and 2": the first of two verses said as a pair
+  // misheard into one the chapter lacks; the second, heard right, gives the pair.
+  if (verse && sameKind && !verseExists(book.osis, chapter, verse.value) && isWord(tokens, verse.next, 'and')) {
+    const last = readNumber(tokens, verse.next + 1);
+    if (last && (tokens[verse.next + 1]!.kind === 'num') === (tokens[k]!.kind === 'num') && last.value >= 2 && verseExists(book.osis, chapter, last.value)) {
+      return { chapter, verseStart: last.value - 1, chapterEnd: chapter, verseEnd: last.value, next: last.next };
+    }
+  }
+  if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
+    const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
     return { chapter, verseStart: verse.value, ...range };
   }
   // chapter only: said "chapter", a Psalm, or a written full book name ("Romans 8")
-  if (saidChapter || book.osis === 'Ps' || (written && !abbreviated && endsPhrase(tokens[j]))) return { chapter, next: j };
+  if (saidChapter || book.osis === 'Ps' || (written && !abbreviated && endsPhrase(tokens[j]))) {
+    // "2 Corinthians 5-7" is chapter 5 or 5:7 ("five seven"): a quotation of that verse decides.
+    const dash = tokens[j];
+    const after = tokens[j + 1];
+    const hyphenVerse = written && dash?.text === '-' && dash.start === tokens[j - 1]!.end && after?.kind === 'num' && after.start === dash.end && verseExists(book.osis, chapter, Number(after.text)) ? Number(after.text) : undefined;
+    return { chapter, next: j, ...(hyphenVerse ? { hyphenVerse } : {}) };
+  }
   return undefined;
 }
 
@@ -198,7 +222,7 @@ function endsPhrase(next: Token | undefined): boolean {
   return next.kind === 'word' && (/^[A-Z]/.test(next.text) || CHAPTER_FOLLOWERS.has(next.lower));
 }
 
-function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number): { chapterEnd?: number; verseEnd?: number; next: number } {
+function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number } {
   const sep = tokens[i];
   // A list of consecutive verses is a range: "verses one and two", "four, five and six".
   if (sep && (sep.lower === 'and' || sep.text === ',')) {
@@ -206,9 +230,19 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     if (sep.text === ',' && isWord(tokens, j, 'and')) j += 1;
     if (isWord(tokens, j, 'verse')) j += 1;
     const following = readNumber(tokens, j);
+    // "verses 23 and 248": the second of a pair misheard into a verse the chapter lacks.
+    const misheardSecond = following && sep.lower === 'and' && context.plural && context.book !== undefined && !verseExists(context.book, chapter, following.value) && verseExists(context.book, chapter, verse + 1);
+    if (misheardSecond) return { chapterEnd: chapter, verseEnd: verse + 1, next: following.next };
     if (!following || following.value !== verse + 1) return { next: i };
-    const more = parseRangeEnd(tokens, following.next, chapter, following.value);
+    const more = parseRangeEnd(tokens, following.next, chapter, following.value, context);
     return { chapterEnd: chapter, verseEnd: more.verseEnd ?? following.value, next: more.next };
+  }
+  // "verses 6 from 8", "Verses 28 Pro 30": "verses" says a range follows; a short word between two
+  // numbers a little apart is "through" misheard.
+  const misheardThrough = context.plural && sep?.kind === 'word' && sep.text.length <= 5 && !readNumber(tokens, i) && !CHAPTER_FOLLOWERS.has(sep.lower) && !/^(?:are|has|have|give|show|of|in|on|at|for)$/.test(sep.lower) && tokens[i + 1]?.kind === 'num' && tokens[i - 1]?.kind === 'num';
+  if (misheardThrough) {
+    const end = Number(tokens[i + 1]!.text);
+    if (end > verse && end <= verse + 20 && (context.book === undefined || verseExists(context.book, chapter, end))) return { chapterEnd: chapter, verseEnd: end, next: i + 2 };
   }
   if (!sep || !RANGE_WORDS.has(sep.lower)) return { next: i };
   let j = i + 1;
@@ -285,6 +319,7 @@ function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureR
 // "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
 // he sat under a juniper tree"): a relative verse only on that verse's own words.
 const VERSE_SOUND_ALIKES = ['versus', 'voices', 'roses', 'verse\'s', 'first', 'birds', 'verses\''];
+const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
 
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
@@ -295,14 +330,17 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   const chapter = last.chapterEnd ?? last.chapter;
   const verse = readNumber(tokens, i + 1);
   if (!verse || verse.value < 1 || verse.value > MAX_VERSE) return undefined;
-  // "verse 4 of chapter 5" names another chapter: not a relative verse.
-  if (isWord(tokens, verse.next, 'of') || isWord(tokens, verse.next, 'in')) return undefined;
-  const range = parseRangeEnd(tokens, verse.next, chapter, verse.value);
+  // "verse 4 of chapter 5", "verse 2 of the hymn", "verse 16 of John 3" name another passage: not a
+  // relative verse. After another word ("in verse 7 of Samaritan woman comes", "a" misheard) it
+  // may be, on that verse's own words.
+  const of = isWord(tokens, verse.next, 'of', 'in');
+  if (of && (isWord(tokens, verse.next + 1, 'chapter', ...DETERMINERS) || readNumber(tokens, verse.next + 1) || matchBook(tokens, verse.next + 1, false) || !tokens[verse.next + 1])) return undefined;
+  const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, { book: last.book, plural: isWord(tokens, i, 'verses') });
   // ("First 2 Corinthians…", "in the first three verses": a book or a count, not a verse; "first"
   // only opening a sentence.)
   if (soundAlike && tokens[i + 1]?.kind === 'num' && matchBook(tokens, i, false)) return undefined;
   if (soundAlike && tokens[i]!.lower === 'first' && (tokens[i - 1]?.kind === 'word' || COUNTED_THINGS.test(tokens[range.next]?.lower ?? ''))) return undefined;
-  return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike ? { needsSupport: true } : {}) };
+  return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike || of ? { needsSupport: true } : {}) };
 }
 
 export type ReferenceCandidate = ScriptureReference & {
@@ -315,6 +353,10 @@ export type ReferenceCandidate = ScriptureReference & {
    * cited only when what the preacher says with it is that passage's.
    */
   needsSupport?: boolean;
+  /** The book was recovered from an everyday word and only a quotation of the passage can confirm it ("some 139."). */
+  needsQuotation?: boolean;
+  /** "2 Corinthians 5-7" read as chapter 5: verse 7 of it, if a quotation of that verse confirms it. */
+  hyphenVerse?: number;
 };
 
 function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
@@ -342,11 +384,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   const caseless = !/[A-Z]/.test(text);
   const found: ReferenceCandidate[] = [];
   let lastBook: { book: BookInfo; end: number } | undefined;
-  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false) => {
+  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false, needsQuotation = false) => {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
-    const candidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport ? { needsSupport } : {}) };
+    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport ? { needsSupport } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}) };
     found.push(candidate);
     if (candidate.exists) existing.push(candidate);
   };
@@ -388,7 +430,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // A bare chapter needs the book's own recent reference; a chapter and verse, only its name.
       // "Verse 4 of chapter 5 in the hymnal" is about another book.
       const elsewhere = isWord(tokens, i - 1, 'of') || (loc !== undefined && isWord(tokens, loc.next, 'in', 'of') && isWord(tokens, loc.next + 1, 'the', 'a', 'an', 'our', 'my', 'this', 'that', 'his', 'her'));
-      if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context) && referenceExists({ book: book.osis, ...loc })) {
+      // "Open your Bibles to Hebrews. Chapter 11.": the book named just before, nothing between.
+      const namedJustBefore = book !== undefined && book === carried && /^[\s.,;:]*$/.test(text.slice(lastBook!.end, tokens[i]!.start));
+      if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context || namedJustBefore) && referenceExists({ book: book.osis, ...loc })) {
         push(book.osis, loc, i, loc.next, true);
         i = loc.next - 1;
         continue;
@@ -400,16 +444,30 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     if (heard) {
       const loc = parseLocation(tokens, heard.next, heard.book, false);
       // A whole chapter only when "chapter" was said ("Zona chapter one"), and on the passage's words.
-      const place = loc && (loc.verseStart !== undefined || (heard.needsSupport && isWord(tokens, heard.next, 'chapter')));
+      // (A psalm is cited whole: "Some 139." stands on a quotation of it.)
+      const wholePsalm = heard.book.osis === 'Ps' && heard.needsSupport === true && loc?.verseStart === undefined;
+      const place = loc && (loc.verseStart !== undefined || (heard.needsSupport && isWord(tokens, heard.next, 'chapter')) || wholePsalm);
       if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
         lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
-        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport);
+        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport, heard.needsQuotation === true || wholePsalm);
         i = loc.next - 1;
       }
     }
   }
-  return found;
+  return found.filter((ref, n) => {
+    const next = found[n + 1];
+    if (!next) return true;
+    const between = text.slice(ref.end, next.start);
+    // "In Luke 15, no, Luke 14, verses 13 and 14": the preacher corrected himself.
+    if (SELF_CORRECTION.test(between)) return false;
+    // "some twenty-three, voices one through three": the chapter and its verses, heard as two
+    // phrases, are one reference.
+    const versesOfIt = ref.verseStart === undefined && next.inferredBook && next.book === ref.book && next.chapter === ref.chapter && next.verseStart !== undefined;
+    return !(versesOfIt && /^[\s,]*$/.test(between));
+  });
 }
+
+const SELF_CORRECTION = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/i;
 
 /**
  * All references in `text` that exist, in order of appearance; not those that stand only on the
@@ -419,21 +477,24 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
     .filter((r) => r.exists && !r.needsSupport)
-    .map(({ exists: _exists, inferredBook: _inferred, ...ref }) => ref);
+    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, ...ref }) => ref);
 }
 
+/** Edits (insert, delete, replace, swap two neighbours: "semule" / "samuel" is two) from `a` to `b`. */
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let before = Array.from({ length: b.length + 1 }, () => 0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = row[0]!;
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
     }
+    before = previous;
+    previous = row;
   }
-  return row[b.length]!;
+  return previous[b.length]!;
 }
 
 /** A rough sound key: first letter, then consonant classes without repeats. */
@@ -455,7 +516,7 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   let j = i;
   const ord = ORDINALS[tokens[j]?.lower ?? ''];
   const ordinal = ord !== undefined && (tokens[j]!.kind === 'num' || /^(first|second|third)$/.test(tokens[j]!.lower)) ? ord : undefined;
-  if (ordinal !== undefined) j += 1;
+  if (ordinal !== undefined) j = afterJoiningHyphen(tokens, j + 1);
   const t = tokens[j];
   if (!t || t.kind !== 'word') return undefined;
   if (t.text.length < 3) return ordinal === undefined ? splitName(tokens, j) : undefined;
@@ -465,7 +526,9 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   const word = t.lower.replace(/'s$/, '');
   const capital = caseless || /^[A-Z]/.test(t.text);
   // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
-  if (ordinal === undefined && capital && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true };
+  // In lower case ("…this morning in Wamsam, some 139.") it is far more often the word itself:
+  // then only a quotation of that psalm confirms it.
+  if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital ? {} : { needsQuotation: true }) };
   let best: { book: BookInfo; distance: number; close: boolean } | undefined;
   for (const { book, name, key } of FULL_NAMES) {
     if (book.ordinal !== ordinal) continue;
