@@ -42,6 +42,8 @@ export type SermonAnalysis = {
   nouns: Nouns;
   /** Words the recogniser was unsure of (lower case): kept out of titles and themes. */
   lowConfidence?: ReadonlySet<string>;
+  /** The text of the verified passages the sermon cites: their words may head a point. */
+  passageTexts?: readonly string[];
   /** Noun phrases of the whole sermon, best first. */
   sermonPhrases: NounPhrase[];
 };

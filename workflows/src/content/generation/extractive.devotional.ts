@@ -105,7 +105,7 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   const explained = defined(interpretation);
   const calls = defined([application, ...moreApplications]);
 
-  const title = sectionTitle(section, a, pool, state.titles);
+  const title = sectionTitle(section, a, pool, state.titles, { vouchedFirst: true });
   const phrase = themePhrase(section, a, title, state.themes);
   const laterPhrases = new Set([...state.phrasesOf].filter(([d]) => d > day).flatMap(([, keys]) => [...keys]));
   const theme = phrase ? phraseTitle(phrase.surface) : themeWord(section, a, new Set([...state.themes, norm(title)]), laterPhrases) ?? title;

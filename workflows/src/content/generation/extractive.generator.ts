@@ -68,7 +68,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
         }
       }),
     );
-    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence };
+    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence, passageTexts: [...passages.values()] };
     if (analysis.sections.length === 0) throw new GenerationError('The transcript has no sentences to work from');
     this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence }, analysis };
     return analysis;

@@ -5,6 +5,7 @@ import { isApplication, type Section, type SermonAnalysis } from './extractive.a
 import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
+import { unevidenced, wordEvidence, type WordEvidence } from './extractive.evidence.ts';
 
 const MAX_TITLE_WORDS = 6;
 
@@ -15,10 +16,19 @@ const norm = titleKey;
 // A headline may run to eight words ("God Commands Courage Because He Is with Us"); a noun
 // phrase title stays short.
 const MAX_HEADLINE_WORDS = 8;
+const THESIS_TRIES = 3;
 const LEADING_JOINER = /^(?:and|but|so|or|then|because)\s+/i;
 const FRAGMENT_START = /^(?:us|me|you|him|her|them|it|i|we|he|she|they|of|with|in|on|to|for|from|by|at|the|a|an|and|or|but|is|are|was|were)\b/i;
 
 const termCounts = new WeakMap<SermonAnalysis, Map<string, number>>();
+const evidences = new WeakMap<SermonAnalysis, WordEvidence>();
+
+/** What the sermon vouches for (computed once per analysis). */
+export function evidenceOf(a: SermonAnalysis): WordEvidence {
+  let evidence = evidences.get(a);
+  if (!evidence) evidences.set(a, (evidence = wordEvidence(a.sentences, a.passageTexts)));
+  return evidence;
+}
 
 /** In how many sentences of the sermon each term occurs (computed once per analysis). */
 function termSentenceCounts(a: SermonAnalysis): Map<string, number> {
@@ -53,10 +63,13 @@ function trustedStretch(statement: string, unsure: (word: string) => boolean): s
  * misheard word, what it says after it), else the section's central sentence, else a short
  * sentence that stands alone, else a noun phrase the sermon comes back to (an illustration's stray
  * noun, "a kind nurse", is said once); never a word the recogniser was unsure of, never one of `taken`.
+ * `vouchedFirst` (the days): below the point itself, headlines whose words the sermon repeats first.
  */
-export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly Sentence[], taken: ReadonlySet<string>): string {
+export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly Sentence[], taken: ReadonlySet<string>, options: { vouchedFirst?: boolean } = {}): string {
   const unsure = (w: string) => a.lowConfidence?.has(w.toLowerCase().replace(/[^a-z']/g, '')) ?? false;
   const trusted = (c: string) => !c.split(/\s+/).some(unsure);
+  const evidence = evidenceOf(a);
+  const vouched = (c: string) => unevidenced(c, evidence).length === 0;
   const candidates: string[] = [];
   // A misheard statement ("loves and must our neighbors") heads nothing: the section's central
   // sentence says the point instead.
@@ -70,9 +83,15 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // A thesis is a statement, not a call to action; "Because we have been loved first, we are free
   // to love" says its point in the main clause.
   const theses = statement ? [] : pool.filter((s) => !isApplication(s)).map((s) => mainClause(s.text));
-  const thesis = theses.find((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t));
-  const headline = thesis ? compressClause(thesis, MAX_HEADLINE_WORDS) : '';
-  if (headline.split(/\s+/).length >= 3) candidates.push(headline);
+  // (A day's title: of its three most central sentences, the first whose words the sermon vouches for.)
+  const headlines = theses
+    .filter((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t))
+    .slice(0, THESIS_TRIES)
+    .map((t) => compressClause(t, MAX_HEADLINE_WORDS));
+  const headline = (options.vouchedFirst ? headlines.find((h) => vouched(h) && h.split(/\s+/).length >= 3) : undefined) ?? headlines[0];
+  if (headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
+  // The announced point or the central sentence heads the section when it fits.
+  const central = candidates.length;
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   // A noun phrase heads a point only when the sermon comes back to it (an illustration's noun is said once).
   const sentencesWith = termSentenceCounts(a);
@@ -88,7 +107,12 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // A recognition stutter ("the lung lung lung") is never a headline, nor a reference's numbers
   // ("Roses 17 and 18 Tell Us Nobody Takes": the passage is shown beside the title).
   const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !taken.has(norm(c));
-  const chosen = candidates.find((c) => clean(c) && c.split(/\s+/).length >= 2) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
+  // Past those, a day's title is a headline whose words the sermon vouches for (each said in two
+  // sentences, or in its scripture): Whisper's confident mishearings are said once ("The Hebrew
+  // Word Is Keys", "Barly Field"). (A point's title keeps its order: the points follow the sermon.)
+  const fits = (c: string) => clean(c) && c.split(/\s+/).length >= 2;
+  const own = candidates.slice(0, central).find(fits);
+  const chosen = own ?? (options.vouchedFirst ? candidates.slice(central).find((c) => fits(c) && vouched(c)) : undefined) ?? candidates.find(fits) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
 }
 
