@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
 import { contentPool } from '../../src/content/generation/extractive.devotional.ts';
 import { unevidenced, wordEvidence } from '../../src/content/generation/extractive.evidence.ts';
-import { sectionTitle, titleKey } from '../../src/content/generation/extractive.wording.ts';
+import { sectionsTheme, sectionTitle, titleKey, titleTheme } from '../../src/content/generation/extractive.wording.ts';
 
 test('a word is vouched for when the sermon says it in two sentences (function words too) or its scripture has it', () => {
   const evidence = wordEvidence(
@@ -26,4 +26,25 @@ test("a day's title, below the point itself, is a headline whose words the sermo
   const taken = new Set([titleKey(sectionTitle(section, a, pool, new Set()))]);
   assert.equal(sectionTitle(section, a, pool, taken), 'The Barly Field Was Ripe');
   assert.equal(sectionTitle(section, a, pool, taken, { vouchedFirst: true }), 'The Field');
+});
+
+const faith = [
+  'My grandfather left his farm and moved his family across the sea. He had faith that the land ahead was good. He sold the farm and never saw it again.',
+  'Abraham went out not knowing where he was going. Abraham had faith in the promise, and the promise held. He lived in tents all his life.',
+  'The widow gave her last coins in the temple. Her faith was quiet and it cost her everything. Jesus saw her faith and praised her.',
+].join(' ');
+
+test('the theme names what the points share: the word every section says, never a name', () => {
+  const a = analyseSermon(faith, []);
+  assert.equal(a.sections.length, 3);
+  assert.equal(sectionsTheme(a, () => true), 'Faith');
+  // "Faith" heard unsure is no theme; nor is "Abraham", said in one story only.
+  assert.equal(sectionsTheme(a, (w) => w !== 'faith'), undefined);
+});
+
+test("the sermon's title is the theme only in the words the preacher says", () => {
+  const a = analyseSermon(faith, []);
+  assert.equal(titleTheme('Faith for the Road', a), 'Faith');
+  assert.equal(titleTheme('The Faith of Abraham', a), 'The Faith of Abraham');
+  assert.equal(titleTheme('Roads and Journeys', a), undefined);
 });

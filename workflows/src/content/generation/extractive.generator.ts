@@ -8,7 +8,7 @@ import { spokenCitations, type CitationFinder } from '../scripture/scripture.ide
 import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
-import { applicationTemplate, outlineTheme, sectionTitle, sharedTheme, titleKey } from './extractive.wording.ts';
+import { applicationTemplate, outlineTheme, sectionsTheme, sectionTitle, sharedTheme, titleKey, titleTheme } from './extractive.wording.ts';
 import { announcedPoint, isFrame, isGarbled, leansBack } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
@@ -181,13 +181,19 @@ function daySections(a: SermonAnalysis): Section[] {
 
 const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
 
-/** What the points share; else the sermon's own title; else its leading noun phrase. */
+/**
+ * What the points share: a word of their statements, else a word every section says; else the
+ * sermon's own title (its words the preacher says); else its leading noun phrase.
+ */
 function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: string; summary: string }[], sermonTitle?: string): string {
   const trusted = (w: string) => !a.lowConfidence?.has(w);
   const statements = a.sections.map((s, i) => s.statement ?? `${mainPoints[i]?.title ?? ''}`);
   const shared = sharedTheme(statements, trusted);
   if (shared) return shared;
-  if (sermonTitle?.trim()) return sermonTitle.trim();
+  const common = sectionsTheme(a, trusted);
+  if (common) return common;
+  const titled = sermonTitle ? titleTheme(sermonTitle, a) : undefined;
+  if (titled) return titled;
   return outlineTheme(a) || (mainPoints[0]?.title ?? '');
 }
 

@@ -5,7 +5,7 @@ import { isApplication, type Section, type SermonAnalysis } from './extractive.a
 import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
-import { unevidenced, wordEvidence, type WordEvidence } from './extractive.evidence.ts';
+import { isEvidenced, unevidenced, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
 
 const MAX_TITLE_WORDS = 6;
 
@@ -202,6 +202,45 @@ export function sharedTheme(statements: readonly string[], trusted: (word: strin
   }
   const [best] = [...counts].filter(([, n]) => n >= Math.max(2, Math.ceil(statements.length / 2))).sort((a, b) => b[1] - a[1]);
   return best ? titleCase(best[0]) : undefined;
+}
+
+/**
+ * What the points' sections share: the word the preacher says in every section (all but one of
+ * four or five), and most often, when the points' statements share none ("faith" through a
+ * sermon whose points each tell one story of it). Never a name, a word said once or heard unsure.
+ */
+export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => boolean): string | undefined {
+  if (a.sections.length < 2) return undefined;
+  const evidence = evidenceOf(a);
+  const inSections = new Map<string, number>();
+  const said = new Map<string, number>();
+  for (const section of a.sections) {
+    const content = section.sentences.filter((x) => !a.skip.has(x.index));
+    const seen = new Set(content.flatMap((x) => wordsOf(x.text)));
+    for (const w of seen) inSections.set(w, (inSections.get(w) ?? 0) + 1);
+    for (const x of content) for (const w of new Set(wordsOf(x.text))) said.set(w, (said.get(w) ?? 0) + 1);
+  }
+  // A name ("Joseph", "Ruth") is who the sermon is about, not what its points share: a word the
+  // transcript only ever writes with a capital.
+  const lower = new Set(a.sentences.flatMap((x) => x.text.match(/(?<=\s)[a-z][a-z']*/g) ?? []).map((w) => w.replace(/'s?$/, '')));
+  const needed = a.sections.length >= 4 ? a.sections.length - 1 : a.sections.length;
+  const [best] = [...inSections]
+    .filter(([w, n]) => n >= needed && w.length >= 4 && !isStopword(w) && !NOT_A_THEME.has(w) && lower.has(w) && trusted(w) && (said.get(w) ?? 0) >= 2 && isEvidenced(w, evidence))
+    .sort((x, y) => y[1] - x[1] || (said.get(y[0]) ?? 0) - (said.get(x[0]) ?? 0));
+  return best ? titleCase(best[0]) : undefined;
+}
+
+/**
+ * The sermon's own title as its theme, when the preacher says its words; else its word the sermon
+ * says most ("Love That Lasts" for a sermon that never says "lasts" is "Love"); undefined when the
+ * sermon says none of them.
+ */
+export function titleTheme(title: string, a: SermonAnalysis): string | undefined {
+  const evidence = evidenceOf(a);
+  const content = wordsOf(title).filter((w) => w.length >= 3 && !isStopword(w));
+  if (content.every((w) => evidence.said.has(w))) return title.trim() || undefined;
+  const [best] = content.filter((w) => isEvidenced(w, evidence) && !NOT_A_THEME.has(w)).sort((x, y) => (evidence.said.get(y) ?? 0) - (evidence.said.get(x) ?? 0));
+  return best ? titleCase(best) : undefined;
 }
 
 /** A thing to do when the sermon gives none: a fixed frame whose only slot is the reference. */
