@@ -28,6 +28,14 @@ test("a day's title, below the point itself, is a headline whose words the sermo
   assert.equal(sectionTitle(section, a, pool, taken, { vouchedFirst: true }), 'The Field');
 });
 
+test("a day's central sentence heads it only when the sermon vouches for its words", () => {
+  const a = analyseSermon('The barly harvest was kind to Ruth and Naomi in the field. Boaz was kind to Ruth. The harvest fed Ruth and Naomi. Naomi saw the field.', []);
+  const section = a.sections[0]!;
+  const pool = contentPool(section, a);
+  assert.equal(sectionTitle(section, a, pool, new Set()), 'Barly Harvest Was Kind to Ruth and Naomi');
+  assert.equal(sectionTitle(section, a, pool, new Set(), { vouchedFirst: true }), 'The Field');
+});
+
 const faith = [
   'My grandfather left his farm and moved his family across the sea. He had faith that the land ahead was good. He sold the farm and never saw it again.',
   'Abraham went out not knowing where he was going. Abraham had faith in the promise, and the promise held. He lived in tents all his life.',

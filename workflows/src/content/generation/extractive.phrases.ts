@@ -30,7 +30,8 @@ function tokens(text: string): Token[] {
   return out;
 }
 
-const stemmed = (w: string) => {
+/** A word as `nounsOf` keys it (no possessive, no plural). */
+export const stemmed = (w: string) => {
   const x = w.replace(/'s$/, '');
   if (x.length > 5 && x.endsWith('ies')) return `${x.slice(0, -3)}y`;
   if (x.length > 4 && x.endsWith('s') && !x.endsWith('ss') && !x.endsWith('us')) return x.slice(0, -1);

@@ -3,7 +3,7 @@
 // questions are fixed grammatical frames around those words.
 import { isApplication, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
-import { phraseTitle, type NounPhrase } from './extractive.phrases.ts';
+import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
 import { isEvidenced, unevidenced, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
 
@@ -88,10 +88,14 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
     .filter((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t))
     .slice(0, THESIS_TRIES)
     .map((t) => compressClause(t, MAX_HEADLINE_WORDS));
-  const headline = (options.vouchedFirst ? headlines.find((h) => vouched(h) && h.split(/\s+/).length >= 3) : undefined) ?? headlines[0];
-  if (headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
-  // The announced point or the central sentence heads the section when it fits.
+  const vouchedHeadline = options.vouchedFirst ? headlines.find((h) => vouched(h) && h.split(/\s+/).length >= 3) : undefined;
+  const headline = vouchedHeadline ?? headlines[0];
+  // The announced point or the central sentence heads the section when it fits (a day's central
+  // sentence only when the sermon vouches for its words; else it comes after the vouched headlines).
+  const leads = !options.vouchedFirst || vouchedHeadline !== undefined;
+  if (leads && headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
   const central = candidates.length;
+  if (!leads && headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   // A noun phrase heads a point only when the sermon comes back to it (an illustration's noun is said once).
   const sentencesWith = termSentenceCounts(a);
@@ -112,7 +116,9 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // Word Is Keys", "Barly Field"). (A point's title keeps its order: the points follow the sermon.)
   const fits = (c: string) => clean(c) && c.split(/\s+/).length >= 2;
   const own = candidates.slice(0, central).find(fits);
-  const chosen = own ?? (options.vouchedFirst ? candidates.slice(central).find((c) => fits(c) && vouched(c)) : undefined) ?? candidates.find(fits) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
+  // (Two words name something: "Far Country", not "Ruth Went".)
+  const names = (c: string) => c.split(/\s+/).length >= 3 || a.nouns.has(stemmed(c.split(/\s+/).at(-1)!.toLowerCase()));
+  const chosen = own ?? (options.vouchedFirst ? candidates.slice(central).find((c) => fits(c) && vouched(c) && names(c)) : undefined) ?? candidates.find(fits) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
 }
 
