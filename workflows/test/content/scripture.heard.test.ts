@@ -229,3 +229,22 @@ test('a range said two sentences before the quotation of its second verse ("one 
   const far = "The writer starts with a definition of Meos as one and two. Now faith is the substance. Something's hoped for. For might the Elder's obtained a good report.";
   assert.deepEqual(await cited(far), ['Heb.11.2:quoted']);
 });
+
+test('"second Timothy 17" for "one seven": two digits no chapter of the book sounds like are chapter and verse, on the verse\'s words', async () => {
+  const heard = 'And Paul told Timothy in second Timothy 17 that God did not give us a spirit of fear, but of power and of love and self control.';
+  assert.deepEqual(await cited(heard), ['2Tim.1.7:both']);
+  assert.deepEqual(await cited('Paul wrote second Timothy 17 times, my uncle says, on the back of his bulletin.'), []);
+  // "Romans 18" is more likely "eight" misheard (Romans 8 exists): not split; "Hebrews 14" likewise.
+  assert.deepEqual(findReferenceCandidates('Romans 18 says it.').map((c) => c.osis), ['Rom.18']);
+  assert.deepEqual(osis('Hebrew 14:2'), []);
+});
+
+test('a verse told of, then the next verses quoted, keeps its own citation ("In verse 7, a Samaritan woman comes… ", then 9-10)', async () => {
+  const heard = "Turn with me to John chapter 4. In verse 7, a Samaritan woman comes to draw water, alone, at the hottest hour. In those days a Jewish teacher did not speak to a Samaritan, and she says, How is it that you, being a Jew, ask for a drink from me, a Samaritan woman? For Jews have no dealings with Samaritans. Jesus answered her, If you knew the gift of God, you would have asked him, and he would have given you living water.";
+  const found = await cited(heard);
+  assert.ok(found.includes('John.4.7:spoken'), found.join(' '));
+  assert.ok(found.some((c) => c.startsWith('John.4.9')), found.join(' '));
+  // A verse that sounds like the one quoted ("verse 18" heard for "eight") is still put right by it.
+  const alike = 'Turn to First Kings chapter 19. In verse 18 the angel came again. He arose, and ate and drank, and went in the strength of that food forty days and forty nights to Horeb, the mountain of God.';
+  assert.ok((await cited(alike)).some((c) => c === '1Kgs.19.8:both'), (await cited(alike)).join(' '));
+});

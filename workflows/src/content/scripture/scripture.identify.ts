@@ -7,7 +7,9 @@ import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandid
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
 import { verseExists, versesIn } from './scripture.versification.ts';
-import { readNumber, tokenize } from './scripture.numbers.ts';
+import { readNumber, soundAlikeChapters, tokenize } from './scripture.numbers.ts';
+
+export { soundAlikeChapters };
 
 export type CitationMode = 'spoken' | 'quoted' | 'both';
 export type Citation = ScriptureReference & { mode: CitationMode };
@@ -87,7 +89,11 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
   // of verses inside the range said within the chapter heard ("verses 23 to 35" of the chapter
   // being read is not Luke 23 because Luke 23:34 is quoted a minute later).
   const sameChapter = q.chapter === ref.chapter || soundAlikeChapters(ref.chapter).includes(q.chapter) || ref.verseStart === q.verseStart;
-  return sameNumbers || misheardChapter || (!ref.exists && sameVerse) || ((!ref.exists || ref.inferredBook) && ((sameVerse && sameChapter) || (ref.book === q.book && ref.chapter === q.chapter)));
+  // A verse of the chapter being read ("In verse 7, a Samaritan woman comes…") is moved to a verse
+  // quoted from that chapter only when it does not exist or sounds like one of those quoted
+  // ("verse 8" / "verse 18"): a preacher tells of one verse and quotes the next ones.
+  const quotedAlike = ref.verseStart === undefined || !ref.exists || soundAlikeChapters(ref.verseStart).some((v) => v >= q.verseStart && v <= q.verseEnd);
+  return sameNumbers || misheardChapter || (!ref.exists && sameVerse) || ((!ref.exists || ref.inferredBook) && ((sameVerse && sameChapter) || (ref.book === q.book && ref.chapter === q.chapter && quotedAlike)));
 }
 
 /**
@@ -113,27 +119,6 @@ function verseKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStar
 function passageKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): string[] {
   if (ref.verseStart !== undefined) return verseKeys(ref);
   return Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, i) => `${ref.book}.${ref.chapter}.${i + 1}`);
-}
-
-/**
- * Chapters a recogniser confuses with `chapter`: another tens word with the same units ("thirty
- * seven" / "forty seven") and teen / tens ("fourteen" / "forty").
- */
-export function soundAlikeChapters(chapter: number): number[] {
-  const out = new Set<number>();
-  if (chapter >= 100) {
-    for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 100) out.add(chapter + d);
-  } else if (chapter >= 21 && chapter % 10 !== 0) {
-    // Another tens word, the same units: "thirty-seven" / "forty-seven".
-    for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 21 && chapter + d <= 99) out.add(chapter + d);
-  }
-  // A unit and its teen ("eight" / "eighteen", from "three" / "thirteen" up; "one" and "eleven"
-  // or "two" and "twelve" do not sound alike), a teen and its tens ("fourteen" / "forty").
-  if (chapter >= 3 && chapter <= 9) out.add(chapter + 10);
-  if (chapter >= 13 && chapter <= 19) out.add(chapter - 10).add((chapter - 10) * 10);
-  if (chapter >= 30 && chapter <= 90 && chapter % 10 === 0) out.add(chapter / 10 + 10);
-  out.delete(chapter);
-  return [...out];
 }
 
 // What the words around a reference must share with a passage (summed word rarity: about two

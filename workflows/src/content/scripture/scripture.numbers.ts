@@ -115,3 +115,24 @@ export function readOrdinal(tokens: readonly Token[], i: number): ParsedNumber |
   if (single !== undefined) return { value: value + single, next: j + 1 };
   return undefined;
 }
+
+/**
+ * Chapters a recogniser confuses with `chapter`: another tens word with the same units ("thirty
+ * seven" / "forty seven") and teen / tens ("fourteen" / "forty").
+ */
+export function soundAlikeChapters(chapter: number): number[] {
+  const out = new Set<number>();
+  if (chapter >= 100) {
+    for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 100) out.add(chapter + d);
+  } else if (chapter >= 21 && chapter % 10 !== 0) {
+    // Another tens word, the same units: "thirty-seven" / "forty-seven".
+    for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 21 && chapter + d <= 99) out.add(chapter + d);
+  }
+  // A unit and its teen ("eight" / "eighteen", from "three" / "thirteen" up; "one" and "eleven"
+  // or "two" and "twelve" do not sound alike), a teen and its tens ("fourteen" / "forty").
+  if (chapter >= 3 && chapter <= 9) out.add(chapter + 10);
+  if (chapter >= 13 && chapter <= 19) out.add(chapter - 10).add((chapter - 10) * 10);
+  if (chapter >= 30 && chapter <= 90 && chapter % 10 === 0) out.add(chapter / 10 + 10);
+  out.delete(chapter);
+  return [...out];
+}

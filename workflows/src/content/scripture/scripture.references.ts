@@ -2,7 +2,7 @@
 // Corinthians thirteen verses four through seven") or written ("Rom. 8:28-30"), normalised to
 // OSIS, each with its character span in the transcript so a citation can be traced back.
 import { BOOKS, BOOK_BY_OSIS, type BookInfo } from './scripture.books.ts';
-import { readNumber, readOrdinal, tokenize, type Token } from './scripture.numbers.ts';
+import { readNumber, readOrdinal, soundAlikeChapters, tokenize, type Token } from './scripture.numbers.ts';
 import { verseExists } from './scripture.versification.ts';
 
 export type ScriptureReference = {
@@ -188,6 +188,15 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
  * 27:40, a verse that does not exist, which only a quotation can correct); with two, none.
  */
 export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, digits: string): { chapter: number; verse: number; soundAlike?: boolean } | undefined {
+  // "second Timothy 17" for "one seven": two digits, when neither they nor a sound-alike ("seven",
+  // "seventy") is a chapter of the book ("Romans 18" is more likely "eight"), cited only on the
+  // verse's own words.
+  if (/^[1-9][1-9]$/.test(digits)) {
+    const said = Number(digits);
+    if ([said, ...soundAlikeChapters(said)].some((c) => c <= book.chapters)) return undefined;
+    const [chapter, verse] = [Number(digits[0]), Number(digits[1])];
+    return verseExists(book.osis, chapter, verse) ? { chapter, verse, soundAlike: true } : undefined;
+  }
   // ("Psalm 151" is a psalm number said whole, one that does not exist, not 15:1.)
   if (!/^\d{3,4}$/.test(digits) || (book.chapters >= 100 && Number(digits) < 200)) return undefined;
   const splits: { chapter: number; verse: number }[] = [];
