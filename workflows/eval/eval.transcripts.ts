@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createFasterWhisperTranscriber, DECODING_DEFAULTS, type DecodingSettings } from '../src/transcription/faster-whisper.transcriber.ts';
 import type { Transcript } from '../src/transcription/transcription.types.ts';
+import { segmentsText } from '../src/transcription/segment-text.ts';
 import { evalCacheDir, hashOf } from './eval.audio.ts';
 
 export type AsrSetup = { python: string; modelDir: string; modelName: string; vocabulary?: string; prompt?: string; threads?: number; decoding?: Partial<DecodingSettings> };
@@ -30,7 +31,12 @@ export async function transcribeCached(wav: string, setup: AsrSetup): Promise<Ca
   );
   const dir = path.join(evalCacheDir(), 'transcripts');
   const file = path.join(dir, `${path.basename(wav, '.wav')}-${setup.modelName}-${key}.json`);
-  if (fs.existsSync(file)) return { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as CachedTranscript), cached: true };
+  if (fs.existsSync(file)) {
+    // The text as the product joins the segments today (a cache made before a change in that join
+    // would otherwise keep the old text).
+    const cached = JSON.parse(fs.readFileSync(file, 'utf8')) as CachedTranscript;
+    return { ...cached, text: segmentsText(cached.segments), cached: true };
+  }
   const transcriber = createFasterWhisperTranscriber({ python: setup.python, modelDir: setup.modelDir, language: 'en', threads: setup.threads, decoding });
   const started = performance.now();
   const transcript = await transcriber.transcribe(wav, { vocabulary: setup.vocabulary, prompt: setup.prompt });

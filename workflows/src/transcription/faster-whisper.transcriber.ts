@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TranscriptionError } from './transcription.types.ts';
+import { segmentsText } from './segment-text.ts';
 import type { TranscribeOptions, Transcriber, Transcript, TranscriptSegment, TranscriptWord } from './transcription.types.ts';
 
 export const fasterWhisperScript = fileURLToPath(new URL('./faster_whisper.transcribe.py', import.meta.url));
@@ -16,11 +17,11 @@ export interface DecodingSettings {
   audioFilter: string;
 }
 
-// Greedy, measured against beam 3 and 5, VAD and an afftdn clean-up (ADR 0016, session 7): beam 5
-// lowers the eval's WER (12.0 → 10.1 %) for 25–37 % more recogniser CPU, but writes comma-joined
-// sentences and doubled words that the outline and devotional steps, tuned on greedy transcripts,
-// handle worse (4 of 7 properties dropped, none rose); it waits for those steps to cope. VAD changed nothing and
-// the denoiser made noisy sermons worse.
+// Greedy, measured against beam 3 and 5, VAD and an afftdn clean-up (ADR 0016, sessions 7-8): beam 5
+// lowers the eval's WER (tuning 01-28: 14.3 → 12.2 %) for 25–37 % more recogniser CPU; since the
+// content steps read its comma-joined sentences and doubled words (session 8) it is as good as
+// greedy on every eval figure but the theme (20 against 22 of 28 sermons), so greedy stays. VAD
+// changed nothing and the denoiser made noisy sermons worse.
 export const DECODING_DEFAULTS: DecodingSettings = { beamSize: 1, vad: false, audioFilter: '' };
 
 /** The script's arguments for decoding settings. */
@@ -163,7 +164,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
         }
         if (ready) config.onStats?.({ loadSec: ready.loadSec, decoding: ready.decoding, elapsedSec: done.elapsedSec, peakRssMb: done.peakRssMb });
         return {
-          text: segments.map((segment) => segment.text).join(' ').replace(/\s+/g, ' ').trim(),
+          text: segmentsText(segments),
           words,
           segments,
           durationSec: done.durationSec,

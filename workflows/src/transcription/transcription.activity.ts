@@ -4,6 +4,7 @@ import { normalizeAudio } from '../media/media.normalize.ts';
 import { probeMedia, type MediaInfo } from '@lectern/media-probe';
 import type { Transcriber, Transcript, TranscriptCheckpoint } from './transcription.types.ts';
 import { keepHeartbeating } from '../activities/activity.heartbeat.ts';
+import { segmentsText } from './segment-text.ts';
 
 // The media and recognition work of the pipeline's normalise and transcribe activities, run
 // inside a Temporal activity: heartbeats carry the percent (and keep flowing while the model
@@ -122,7 +123,7 @@ export async function transcribeInActivity(
       ...transcript,
       segments,
       words: [...resumed.words, ...transcript.words],
-      text: segments.map((segment) => segment.text).join(' ').replace(/\s+/g, ' ').trim(),
+      text: segmentsText(segments),
       language: transcript.language || resumed.language,
     };
   } finally {

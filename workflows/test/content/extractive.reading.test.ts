@@ -10,12 +10,13 @@ import { splitSentences } from '../../src/content/generation/extractive.text.ts'
 
 const texts = (transcript: string) => analyseSermon(transcript, []).sentences.map((s) => s.text);
 
-test('a full stop inside a number, between a chapter and its verse or before a lower-case word ends no sentence', () => {
-  const pieces = splitSentences('Point two, grace came while we were sinners, Romans 5.8. Jesus said in Matthew 6. 34, do not be anxious for tomorrow. Paul tells Timothy the same in 2 Timothy 3, 16 and 17. every scripture is God-breathed. The service begins at 10.30 next week.').map((s) => s.text);
+test('a full stop inside a number or between a chapter and its verse ends no sentence; one before a lower-case word does', () => {
+  const pieces = splitSentences('Point two, grace came while we were sinners, Romans 5.8. Jesus said in Matthew 6. 34, do not be anxious for tomorrow. Paul tells Timothy to endure as a good soldier of Christ Jesus. soldiers do not march alone. The service begins at 10.30 next week.').map((s) => s.text);
   assert.deepEqual(pieces, [
     'Point two, grace came while we were sinners, Romans 5.8.',
     'Jesus said in Matthew 6. 34, do not be anxious for tomorrow.',
-    'Paul tells Timothy the same in 2 Timothy 3, 16 and 17. every scripture is God-breathed.',
+    'Paul tells Timothy to endure as a good soldier of Christ Jesus.',
+    'soldiers do not march alone.',
     'The service begins at 10.30 next week.',
   ]);
 });

@@ -4,7 +4,7 @@
 // 30-second window hands over to the next ("that all all winter", "while While"): those are read
 // back into the sentences the preacher said.
 import { isAnnouncement } from './extractive.discourse.ts';
-import { contentTerms, splitSentences, type Sentence } from './extractive.text.ts';
+import { contentTerms, isCommonWord, repeatedByRecogniser, splitSentences, wordCase, type Sentence, type WordCase } from './extractive.text.ts';
 
 /** The transcript's sentences, comma-joined ones apart and window-edge doubles dropped. */
 export function readSentences(transcript: string): Sentence[] {
@@ -40,21 +40,6 @@ function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
   return out;
 }
 
-type WordCase = ReadonlyMap<string, { lower: number; capital: number }>;
-
-/** How often each word is written in lower case and capitalised inside a sentence. */
-function wordCase(text: string): WordCase {
-  const counts = new Map<string, { lower: number; capital: number }>();
-  for (const m of text.matchAll(/(?<=[A-Za-z0-9,;:] )[A-Za-z][a-z']*\b/g)) {
-    const key = m[0].toLowerCase();
-    let c = counts.get(key);
-    if (!c) counts.set(key, (c = { lower: 0, capital: 0 }));
-    if (m[0] === key) c.lower += 1;
-    else c.capital += 1;
-  }
-  return counts;
-}
-
 // After these a capitalised word starts a quotation, not a new sentence ("He says, Your way is…").
 const SPEECH_BEFORE = /\b(?:says?|said|saying|asks?|asked|answers?|answered|writes|wrote|written|prays?|prayed|cried|cries|(?:tells?|told|reminds?) (?:us|you|them|him|her)|loud|this|is|are)$/i;
 const PRAYER_CALL = /^(?:let us|let's) pray\b/i;
@@ -80,8 +65,7 @@ function clauseStarts(text: string, usage: WordCase): number[] {
     const before = text.slice(cuts.at(-1) ?? 0, m.index);
     const rest = text.slice(at);
     const next = /^[A-Za-z][a-z']*\b/.exec(rest)?.[0] ?? '';
-    const seen = usage.get(next.toLowerCase());
-    const commonWord = /^[A-Z]/.test(next) && next !== 'I' && !!seen && seen.lower > seen.capital;
+    const commonWord = /^[A-Z]/.test(next) && isCommonWord(next, usage);
     if (commonWord && words(before) >= 3 && words(rest) >= 3 && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
     else if (NAMED_SPEAKER.test(rest) && words(before) >= 3 && !LEADS_IN.test(before.trim()) && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
     else if (PRAYER_CALL.test(rest) || PRAYER_CALL.test(before.trim())) cuts.push(at);
@@ -101,9 +85,6 @@ function clausesOf(s: Sentence, usage: WordCase): Sentence[] {
   });
 }
 
-// Words English does double ("that that", "had had", "very very"); any other word said twice in a
-// row with nothing between is the recogniser repeating itself across a window edge.
-const DOUBLED_IN_SPEECH = new Set('that had is very so far no yes bye holy many much really'.split(' '));
 
 /**
  * "that all all winter" → "that all winter"; "in that while While we were" → "in that while we
@@ -121,8 +102,7 @@ export function withoutDoubledWords(text: string): string {
     const doubled = i % 2 === 0 && same(i, i + 2) && !same(i + 2, i + 4) && !same(i - 2, i);
     const first = token(i);
     const second = bare(i + 2);
-    const capitalisedAgain = first !== second && /^[a-z]/.test(first);
-    if (doubled && (capitalisedAgain || (first === second && !DOUBLED_IN_SPEECH.has(first.toLowerCase())))) {
+    if (doubled && repeatedByRecogniser(first, second)) {
       out.push(first + token(i + 2).slice(second.length));
       i += 2;
       continue;

@@ -36,10 +36,10 @@ const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|s
 
 /**
  * Where the transcript's sentences end: a full stop, question or exclamation mark followed by a
- * space and a word that can start a sentence. The recogniser also writes full stops where nobody
- * stopped: inside a number ("Romans 5.8", "10.30"), between a chapter and its verse ("Matthew 6.
- * 34") and before a word it carries on in lower case ("2 Timothy 3, 16 and 17. every scripture…",
- * "say the vs. out loud"); those end no sentence.
+ * space. The recogniser also writes full stops where nobody stopped: inside a number ("Romans
+ * 5.8", "10.30") and between a chapter and its verse ("Matthew 6. 34"); those end no sentence. (A
+ * lower-case word after a full stop is most often a new sentence whose capital was lost: "…a good
+ * soldier of Christ Jesus. soldiers do not march alone.")
  */
 function sentenceSpans(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
@@ -48,7 +48,6 @@ function sentenceSpans(text: string): Array<{ start: number; end: number }> {
     const end = m.index + m[0].length;
     const after = /^(\s*)(\S?)/.exec(text.slice(end))!;
     if (after[2] && !after[1]) continue; // "5.8"
-    if (/[a-z]/.test(after[2]!)) continue;
     if (/\d/.test(after[2]!) && /\d/.test(text[m.index - 1] ?? '')) continue;
     spans.push({ start: from, end });
     from = end;
@@ -102,6 +101,38 @@ export function splitSentences(text: string): Sentence[] {
     }
   }
   return out;
+}
+
+export type WordCase = ReadonlyMap<string, { lower: number; capital: number }>;
+
+/** How often each word is written in lower case and capitalised inside a sentence. */
+export function wordCase(text: string): WordCase {
+  const counts = new Map<string, { lower: number; capital: number }>();
+  for (const m of text.matchAll(/(?<=[A-Za-z0-9,;:] )[A-Za-z][a-z']*\b/g)) {
+    const key = m[0].toLowerCase();
+    let c = counts.get(key);
+    if (!c) counts.set(key, (c = { lower: 0, capital: 0 }));
+    if (m[0] === key) c.lower += 1;
+    else c.capital += 1;
+  }
+  return counts;
+}
+
+/** A word the transcript mostly writes in lower case: not a name, not "I". */
+export function isCommonWord(word: string, usage: WordCase): boolean {
+  const seen = usage.get(word.toLowerCase());
+  return word !== 'I' && !!seen && seen.lower > seen.capital;
+}
+
+// Words English does double ("that that", "had had", "very very"); any other word said twice in a
+// row with nothing between is the recogniser repeating itself across a window edge.
+const DOUBLED_IN_SPEECH = new Set('that had is very so far no yes bye holy many much really'.split(' '));
+
+/** Whether `second`, right after `first` (the same word), is the recogniser repeating itself. */
+export function repeatedByRecogniser(first: string, second: string): boolean {
+  if (first.toLowerCase() !== second.toLowerCase()) return false;
+  const capitalisedAgain = first !== second && /^[a-z]/.test(first);
+  return capitalisedAgain || (first === second && !DOUBLED_IN_SPEECH.has(first.toLowerCase()));
 }
 
 export type Vector = Map<string, number>;
