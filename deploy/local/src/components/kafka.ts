@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import '../support/kafkajs.idle-queue.ts';
 import { ensureKafkaJars, requireCommand } from '../support/provision.ts';
 import { ManagedProcess, stopOrphan } from '../support/supervisor.ts';
 import { runLogged } from '../support/provision.ts';

@@ -16,12 +16,18 @@ interface RequestQueueInternals {
   scheduleCheckPendingRequests(this: RequestQueueInternals): void;
 }
 
-const prototype = (RequestQueue as { prototype: RequestQueueInternals }).prototype;
-const schedulePendingCheck = prototype.scheduleCheckPendingRequests;
-if (typeof schedulePendingCheck !== 'function') {
-  throw new Error('kafkajs: RequestQueue internals changed; review services/kit/src/events/kafkajs.idle-queue.ts');
+// The launcher applies the same correction to its own client (deploy/local/src/support/
+// kafkajs.idle-queue.ts: the local stack cannot import the kit); this symbol keeps it applied once.
+const CORRECTED = Symbol.for('lectern.kafkajs.idle-queue');
+const prototype = (RequestQueue as { prototype: RequestQueueInternals & { [CORRECTED]?: true } }).prototype;
+if (!prototype[CORRECTED]) {
+  const schedulePendingCheck = prototype.scheduleCheckPendingRequests;
+  if (typeof schedulePendingCheck !== 'function') {
+    throw new Error('kafkajs: RequestQueue internals changed; review services/kit/src/events/kafkajs.idle-queue.ts');
+  }
+  prototype.scheduleCheckPendingRequests = function scheduleCheckOnlyWhenPending(this: RequestQueueInternals) {
+    if (this.pending.length === 0) return;
+    schedulePendingCheck.call(this);
+  };
+  prototype[CORRECTED] = true;
 }
-prototype.scheduleCheckPendingRequests = function scheduleCheckOnlyWhenPending(this: RequestQueueInternals) {
-  if (this.pending.length === 0) return;
-  schedulePendingCheck.call(this);
-};
