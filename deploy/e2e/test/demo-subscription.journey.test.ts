@@ -15,7 +15,7 @@ import type { Person } from './auth.fixtures.ts';
 import type { Stack } from './stack.helpers.ts';
 import { VISIBLE } from './signin.helpers.ts';
 
-const admin: Person = { email: `admin-${Date.now().toString(36)}@grace-demo.example`, password: 'Lectern-Demo-2026', role: 'ADMIN', firstName: 'Lectern' };
+const admin: Person = { email: `admin-${Date.now().toString(36)}@grace-demo.example`, password: 'Lectern-Demo-2026', role: 'ADMIN', firstName: 'Admin' };
 const journey = browserJourney({ billing: true, demoChurch: { adminEmail: admin.email, password: admin.password } });
 const { signedInAt, pageErrors } = journey;
 let stack: Stack;
@@ -45,6 +45,9 @@ test('the demo church buys its plan through billing, and Settings shows it', asy
     await narrow.getByTestId('org-status').waitFor(VISIBLE);
     await screenshot(narrow, '66b-demo-church-plan-390');
   });
+  // The bootstrap administrator has no personal name: the dashboard greets the role, not "Lectern".
+  await page.goto(`${stack.origin}/dashboard`);
+  await page.getByText("Welcome, Admin. Your church's sermons at a glance.").waitFor(VISIBLE);
   await page.context().close();
 });
 

@@ -24,6 +24,8 @@ describe('bootstrap administrator (IDENTITY_BOOTSTRAP_ADMIN_*)', () => {
     assert.equal(res.statusCode, 200, res.body);
     const session = res.json();
     assert.equal(session.user.role, 'ADMIN');
+    // No made-up personal name ("Lectern Admin" made the dashboard say "Welcome, Lectern."): the role, and no onboarding.
+    assert.deepEqual([session.user.firstName, session.user.lastName, session.user.needsOnboarding], ['Admin', null, false]);
     assert.ok(session.user.organizationId ?? session.user.orgId, JSON.stringify(session.user));
     const org = await first.kit.db.selectFrom('organizations').select(['name', 'subdomain']).executeTakeFirstOrThrow();
     assert.deepEqual(org, { name: 'Grace Chapel', subdomain: 'grace-chapel' });

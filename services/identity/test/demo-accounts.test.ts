@@ -64,7 +64,7 @@ describe('local demo accounts (IDENTITY_DEMO_ACCOUNTS)', () => {
     assert.equal(leads[0]!.password_hash, null);
     assert.equal(leads[0]!.checkout_token_hash, null);
     const events = (await outboxEvents(app, 'identity.lead.initiated.v1')).filter((e) => e.orgId === adminOrg);
-    assert.deepEqual(events.map((e) => e.data), [{ leadId: leads[0]!.id, organizationId: adminOrg, email: 'admin@grace.example', firstName: 'Lectern', lastName: 'Admin', plan: 'standard', interval: 'monthly' }]);
+    assert.deepEqual(events.map((e) => e.data), [{ leadId: leads[0]!.id, organizationId: adminOrg, email: 'admin@grace.example', firstName: 'Admin', lastName: '', plan: 'standard', interval: 'monthly' }]);
   });
 
   it('records no lead for a church that has a subscription', async () => {

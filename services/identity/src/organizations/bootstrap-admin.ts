@@ -24,9 +24,12 @@ export async function bootstrapAdmin(ctx: IdentityContext): Promise<BootstrapOut
     let subdomain = deriveSubdomain(name);
     const taken = await trx.selectFrom('organizations').select('id').where('subdomain', '=', subdomain).executeTakeFirst();
     if (taken) subdomain = `${subdomain}-${Date.now().toString(36)}`;
+    // No personal name is known, so none is made up ("Lectern Admin" had the dashboard greet
+    // "Welcome, Lectern."): the name is the role, "Admin", as spec 000's dashboard greets a user
+    // without a name. One name part is needed: a user with neither goes to /onboarding.
     const user = await trx
       .insertInto('users')
-      .values({ org_id: null, email, first_name: 'Lectern', last_name: 'Admin', phone: null, role: 'ADMIN', password_hash: passwordHash, email_verified_at: new Date() })
+      .values({ org_id: null, email, first_name: 'Admin', last_name: null, phone: null, role: 'ADMIN', password_hash: passwordHash, email_verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     const organizationId = await insertOrganization(trx, { name, subdomain, domain: null, plan_label: null, created_by: user.id });
