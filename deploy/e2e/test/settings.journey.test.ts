@@ -232,6 +232,8 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await page.getByLabel('From Email').fill('office@cornerstone.example');
   await screenshot(page, '71-integration-editor');
   await assertNoSeriousAxeViolations(page, 'integration editor');
+  // Connected but never synced: the section asks for the latest sync and gets an empty state, not a 404.
+  const latestSync = page.waitForResponse((response) => response.url().endsWith('/integrations/planningCenter/sync-members/latest'), VISIBLE);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(`${stack.origin}/settings`, VISIBLE);
   await page.getByText('Integration added!').waitFor(VISIBLE);
@@ -239,6 +241,8 @@ test('an internal-domain ADMIN connects Planning Center (stand-in), syncs 250 pe
   await openSection(page, 'Integrations');
   const yours = section(page, 'Integrations').getByRole('list', { name: 'Your integrations' });
   await yours.getByText('Planning Center').waitFor(VISIBLE);
+  assert.equal((await latestSync).status(), 200);
+  assert.deepEqual(consoleErrors, [], 'a connected integration that has never synced logs no console error');
   await yours.getByRole('button', { name: 'Sync Members' }).click();
   // The sync runs in the background on the server; the page follows its progress.
   await yours.getByRole('status').getByText(/^Syncing… \d+ members? from \d+ pages? so far$/).waitFor(VISIBLE);

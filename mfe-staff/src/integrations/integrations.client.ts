@@ -48,7 +48,8 @@ export function integrationsClient(client: ApiClient = api) {
     test: (type: IntegrationType) => client.post<{ ok: boolean; message: string }>(path(`/${type}/test`)),
     /** Queues a sync (or returns the one already queued or running). */
     syncMembers: (type: IntegrationType) => client.post<{ job: SyncJob; message: string }>(path(`/${type}/sync-members`)),
-    latestSync: (type: IntegrationType) => client.get<SyncJob>(path(`/${type}/sync-members/latest`)),
+    /** The latest sync, or null while the integration has never synced (an expected state: no 404 in the console). */
+    latestSync: (type: IntegrationType) => client.get<SyncJob | null>(path(`/${type}/sync-members/latest`)),
     /** Planning Center's OAuth 2 connect flow (the server holds state, PKCE verifier and tokens). */
     oauthAvailable: () => client.get<{ available: boolean }>(path('/planningCenter/oauth')),
     startOAuth: (fromEmail: string) => client.post<{ authorizeUrl: string }>(path('/planningCenter/oauth/start'), { fromEmail }),

@@ -182,7 +182,11 @@ describe('integrations and member sync', () => {
     const other = await seedOrganization(app, 'Twin Church');
     const twinAdmin = (await session(app, (await seedUser(app, { orgId: other, role: 'ADMIN', email: companyEmail('twin') })).email)).token;
     await call(twinAdmin, 'PUT', '/integrations/planningCenter', { apiKey: DEMO_PLANNING_CENTER_TOKEN, fromEmail: 'office@twin.church' });
-    assert.equal((await call(twinAdmin, 'GET', '/integrations/planningCenter/sync-members/latest')).json().detail, 'No member sync has run for this integration yet.');
+    // Connected but never synced: an empty state (null), not an error the browser console would log.
+    const neverSynced = await call(twinAdmin, 'GET', '/integrations/planningCenter/sync-members/latest');
+    assert.deepEqual([neverSynced.statusCode, neverSynced.json()], [200, null]);
+    const notConnected = await call(twinAdmin, 'GET', '/integrations/rockRms/sync-members/latest');
+    assert.deepEqual([notConnected.statusCode, notConnected.json().reason], [404, 'integration_not_found']);
     const twin = await buildApp(loadIdentityConfig(identityEnv), { prettyLogs: false, memberSync: { pollMs: 50 } });
     await twin.ready();
     try {

@@ -88,7 +88,9 @@ export function IntegrationsSection() {
       while (isSyncActive(job) && mounted.current) {
         setProgress(job);
         await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-        job = await integrationsApi.latestSync(first.integrationType);
+        const latest = await integrationsApi.latestSync(first.integrationType);
+        if (!latest) break; // never synced: there is no job to follow (not expected once one was queued)
+        job = latest;
       }
       if (!mounted.current) return;
       if (job.status === 'succeeded') showToast({ kind: 'success', title: job.message ?? INTEGRATION_TEXTS.syncProgress(job.syncedCount, job.pagesProcessed) });

@@ -109,6 +109,6 @@ export async function integrationRoutes(app: ServiceInstance, { ctx }: { ctx: Id
   });
 
   app.get('/integrations/:type/sync-members/latest', {
-    schema: { tags: ['integrations'], summary: 'The latest member sync: progress while it runs (page by page), outcome after', params: TypeParam, response: { 200: SyncJobSchema } },
-  }, async (request) => latestMemberSync(ctx, orgScope(request), request.params.type));
+    schema: { tags: ['integrations'], summary: 'The latest member sync: progress while it runs (page by page), outcome after; null while the integration has never synced', params: TypeParam, response: { 200: Nullable(SyncJobSchema) } },
+  }, async (request, reply) => reply.send(await latestMemberSync(ctx, orgScope(request), request.params.type)));
 }

@@ -34,7 +34,6 @@ export const INTEGRATION_MESSAGES = {
   syncRunning: 'A member sync is already running for this integration.',
   syncQueued: 'Member sync started. It runs in the background; you can leave this page.',
   syncUnexpected: 'The member sync stopped on an unexpected error. Run it again; members already synced are kept.',
-  noSyncYet: 'No member sync has run for this integration yet.',
   oauthConnected: 'Planning Center connected!',
   oauthNotConfigured: 'Connecting with a Planning Center sign-in is not set up on this server (PLANNING_CENTER_OAUTH_CLIENT_ID). Use an API key, or ask your administrator.',
   oauthStateInvalid: 'This Planning Center authorization is invalid, was already used or has expired. Connect again.',

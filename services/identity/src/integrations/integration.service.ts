@@ -159,8 +159,10 @@ export async function startMemberSync(ctx: IdentityContext, orgId: string, type:
 }
 
 /** The latest sync of an integration: its progress while it runs, its outcome after. */
-export async function latestMemberSync(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<SyncJobView> {
+/** The latest sync of a connected integration, or null when it has never synced (an expected state, not an error). */
+export async function latestMemberSync(ctx: IdentityContext, orgId: string, type: IntegrationType): Promise<SyncJobView | null> {
   const job = await latestJob(ctx.db, orgId, type);
-  if (!job) throw identityError(ErrorCode.NOT_FOUND, 'sync_not_found', INTEGRATION_MESSAGES.noSyncYet);
-  return jobView(job);
+  if (job) return jobView(job);
+  if (!(await find(ctx, orgId, type))) throw notFound();
+  return null;
 }
