@@ -248,3 +248,14 @@ test('a verse told of, then the next verses quoted, keeps its own citation ("In 
   const alike = 'Turn to First Kings chapter 19. In verse 18 the angel came again. He arose, and ate and drank, and went in the strength of that food forty days and forty nights to Horeb, the mountain of God.';
   assert.ok((await cited(alike)).some((c) => c === '1Kgs.19.8:both'), (await cited(alike)).join(' '));
 });
+
+test('"some 40 people" is nobody\'s context: a later "verse 5" or "chapter 3, verse 2" is not made a psalm\'s', async () => {
+  assert.deepEqual(await cited('We had some 40 people at the picnic. Verse 5 says the garden is lovely. In chapter 3, verse 2 we read about it.'), []);
+  assert.deepEqual(await cited('We had some 12 families at the lunch. Chapter 3, verse 2 of the report says it.'), []);
+  // The chapter being read stays the context across it.
+  const john = "Turn to John chapter 3. We had some 12 of us at the picnic. Verse 5 says it plainly, unless one is born of water and spirit, he can't enter into God's Kingdom.";
+  assert.deepEqual(await cited(john), ['John.3:both', 'John.3.5:both']);
+  // A verse of a psalm that only a quotation confirmed is cited on that verse's words.
+  const psalm = 'We are standing this morning in Wamsam, some 139. Some people find that frightening. But David is not describing a camera. He says in verse 6, such a lid is too wonderful for me. It is high, I cannot attain unto it.';
+  assert.ok((await cited(psalm)).includes('Ps.139.6:both'));
+});

@@ -188,10 +188,12 @@ function weighContext(text: string, ref: ReferenceCandidate, window: { before: n
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
   const used = new Set<QuotationMatch>();
   const citations: Citation[] = [];
+  // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words.)
+  const anchors = candidates.filter((c) => !c.needsQuotation);
   for (const ref of candidates) {
     const near = quotations.filter((q) => !used.has(q) && q.start >= ref.start - QUOTE_BEFORE && q.start <= ref.end + QUOTE_AFTER);
     // Words quoted after the next reference was said are that reference's, not this one's to correct.
-    const following = candidates.find((c) => c.start > ref.end);
+    const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
     const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, ...base } = ref;
@@ -221,8 +223,8 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     }
     if (ref.needsQuotation) continue;
     const window = () => {
-      const next = candidates.find((c) => c.start > ref.end);
-      const previous = candidates.findLast((c) => c.end < ref.start);
+      const next = anchors.find((c) => c.start > ref.end);
+      const previous = anchors.findLast((c) => c.end < ref.start);
       return { before: Math.max(ref.start - QUOTE_BEFORE, previous?.end ?? 0), after: Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length) };
     };
     if (!ref.exists) {
@@ -232,7 +234,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     }
     if (ref.needsSupport) {
       // A book recovered from an everyday word stands only on what the preacher says with it.
-      const next = candidates.find((c) => c.start > ref.end);
+      const next = anchors.find((c) => c.start > ref.end);
       const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
       // (or its words said as written: "Some 102, 17 promises that he will regard the prayer…")
       const verbatim = () => ref.verseStart !== undefined && index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) >= VERBATIM_WORDS;
@@ -251,7 +253,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   }
   for (const q of quotations) {
     if (used.has(q)) continue;
-    const ref = withVersesSaidBefore(text, q, candidates.filter((c) => c.exists)) ?? quoteReference(q);
+    const ref = withVersesSaidBefore(text, q, anchors.filter((c) => c.exists)) ?? quoteReference(q);
     // Words of a passage the sermon cites elsewhere: that citation is also quoted. A whole chapter
     // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation.
     const containing = citations.filter((c) => overlap(span(c), span(ref)));

@@ -393,20 +393,27 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   const caseless = !/[A-Z]/.test(text);
   const found: ReferenceCandidate[] = [];
   let lastBook: { book: BookInfo; end: number } | undefined;
-  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false, needsQuotation = false) => {
+  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false, needsQuotation = false, context = !needsQuotation) => {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
     const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport ? { needsSupport } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}) };
     found.push(candidate);
-    if (candidate.exists) existing.push(candidate);
+    // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
+    // confirms it: later verses and chapters only fall back on it, on their own words.
+    if (candidate.exists) (context ? existing : tentative).push(candidate);
   };
   const existing: ReferenceCandidate[] = [];
+  const tentative: ReferenceCandidate[] = [];
   const valid = () => existing;
   for (let i = 0; i < tokens.length; i += 1) {
-    const relative = relativeVerse(tokens, i, lastMentionOf(valid(), expoundedChapter(valid())));
+    // ("some twenty-three, voices one through three": the verses of the psalm just heard.)
+    const justHeard = tentative.at(-1);
+    const ofJustHeard = justHeard && /^[\s,]*$/.test(text.slice(justHeard.end, tokens[i]!.start)) ? relativeVerse(tokens, i, justHeard) : undefined;
+    const sure = ofJustHeard ? undefined : relativeVerse(tokens, i, lastMentionOf(valid(), expoundedChapter(valid())));
+    const relative = ofJustHeard ?? sure ?? relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative)));
     if (relative) {
-      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true);
+      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure, false, sure !== undefined);
       i = relative.next - 1;
       continue;
     }
@@ -457,8 +464,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const wholePsalm = heard.book.osis === 'Ps' && heard.needsSupport === true && loc?.verseStart === undefined;
       const place = loc && (loc.verseStart !== undefined || (heard.needsSupport && isWord(tokens, heard.next, 'chapter')) || wholePsalm);
       if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
-        lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
-        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport, heard.needsQuotation === true || wholePsalm);
+        const needsQuotation = heard.needsQuotation === true || wholePsalm;
+        if (!needsQuotation) lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
+        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport, needsQuotation);
         i = loc.next - 1;
       }
     }
