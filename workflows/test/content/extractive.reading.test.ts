@@ -84,3 +84,16 @@ test('a word doubled where one recognition window hands over to the next is read
   for (const kept of ['He said that that was enough.', 'They had had enough.', 'Do not be anxious for tomorrow, tomorrow will worry about itself.', 'The lung lung lung comes first.']) assert.equal(withoutDoubledWords(kept), kept);
   assert.ok(texts('The seed sits in the ground all all winter and waits for the spring.').includes('The seed sits in the ground all winter and waits for the spring.'));
 });
+
+test('a plan said as "First, A, second, B." and a plan point cut off by a fragment state no section: the points are where their bodies begin', () => {
+  const a = analyseSermon(
+    'Our story this morning is in John chapter four. I want to draw three things out of it. First, Jesus crosses every line to reach us, second, only Jesus satisfies our deepest thirst. Third, those who meet Jesus cannot keep. Quiet. ' +
+      'First, Jesus crosses every line to reach us. He is tired and sits by the well at noon. A Samaritan woman comes to draw water alone. ' +
+      'Second, only Jesus satisfies our deepest thirst. We fill our lives with one thing after another. Everyone who drinks this water will thirst again. ' +
+      'Third, those who meet Jesus cannot keep quiet. She leaves her water pot behind. She runs into the town and tells everyone, Jesus answered her, if you knew the gift of God, you would have asked him.',
+    [],
+  );
+  assert.deepEqual(a.sections.map((s) => s.statement), ['Jesus crosses every line to reach us', 'only Jesus satisfies our deepest thirst', 'those who meet Jesus cannot keep quiet']);
+  assert.ok(a.sentences.some((s) => s.text === 'Jesus answered her, if you knew the gift of God, you would have asked him.'), a.sentences.map((s) => s.text).join(' | '));
+  assert.ok(a.sentences.some((s) => s.text === 'She runs into the town and tells everyone.'));
+});

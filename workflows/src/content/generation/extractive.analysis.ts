@@ -101,7 +101,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
   const pointIndexes = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
-  const announcedOnce = withoutSpokenPlan(pointIndexes);
+  const announcedOnce = withoutSpokenPlan(pointIndexes, housekeeping);
   const plan = pointIndexes.filter((i) => !announcedOnce.includes(i)).map((i) => pointStatement(at(sentences, i)) ?? '');
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
   const announced = series ?? announcedOnce;
@@ -152,7 +152,8 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     groups = [...groups.slice(0, longest), g.slice(0, cut), g.slice(cut), ...groups.slice(longest + 1)];
   }
 
-  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series) }));
+  const planned = new Set(pointIndexes.filter((i) => !announcedOnce.includes(i)));
+  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), planned }));
   const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!) })) : built;
   return { ...base, sections };
 }
@@ -163,8 +164,12 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
  * when at least three points are announced again with their bodies ("My first point is…"), the
  * plan starts no section.
  */
-function withoutSpokenPlan(announced: readonly number[]): number[] {
-  const bodied = announced.filter((index, k) => announced[k + 1] !== index + 1);
+function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlySet<number>): number[] {
+  // (A fragment between two announcements is no body: "Third, … cannot keep. Quiet. First, …".)
+  const bodied = announced.filter((index, k) => {
+    const next = announced[k + 1];
+    return next === undefined || range(index + 1, next).some((i) => !housekeeping.has(i));
+  });
   return bodied.length >= 3 ? bodied : [...announced];
 }
 
@@ -206,11 +211,15 @@ function returnsTo(ref: ScriptureReference, references: readonly ScriptureRefere
   });
 }
 
-/** `ordinalPoints`: the sentences of a run of "First, … Second, …" that are the sermon's points. */
-type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number> };
+/**
+ * `ordinalPoints`: the sentences of a run of "First, … Second, …" that are the sermon's points;
+ * `planned`: points announced in the spoken plan, which state no section (the point is stated
+ * again where its body begins).
+ */
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; planned?: ReadonlySet<number> };
 
 export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
-  const { references, idf, housekeeping, nouns, ordinalPoints } = context;
+  const { references, idf, housekeeping, nouns, ordinalPoints, planned } = context;
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
@@ -220,6 +229,7 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
   const statementIndexes: number[] = [];
   for (const [k, s] of sentences.entries()) {
     // (A section that opens with "Second, live one day at a time." is that point, an instruction too.)
+    if (planned?.has(s.index)) continue;
     const opening = k === 0 && ordinalPoints?.has(s.index) ? bareOrdinalStep(s.text) : undefined;
     const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }));
     if (!said) continue;

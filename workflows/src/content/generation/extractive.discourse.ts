@@ -288,13 +288,14 @@ export function isGarbled(text: string): boolean {
 }
 
 const ORDINAL_POINT = /\b(?:(?:first|second|third|fourth|fifth|last|final) point|point (?:one|two|three|four|five))\b/gi;
+const BARE_ORDINAL_IN_LIST = /(?:^|[,;:] )(?:first|second|third|fourth|fifth|finally),/gi;
 
 /**
- * "The first point is that A, the second point is that B, the third point is that C.": the
- * sermon's plan said in one breath, not the start of its first point.
+ * "The first point is that A, the second point is that B, the third point is that C.", "First, A,
+ * second, B.": the sermon's plan said in one breath, not the start of its first point.
  */
 export function isPointPreview(text: string): boolean {
-  return (text.match(ORDINAL_POINT) ?? []).length >= 2;
+  return (text.match(ORDINAL_POINT) ?? []).length >= 2 || (text.match(BARE_ORDINAL_IN_LIST) ?? []).length >= 2;
 }
 
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */
