@@ -164,7 +164,10 @@ test('a pair of verses with one number misheard into a verse the chapter lacks (
   assert.deepEqual(await cited(luke), ['Luke.12.22-Luke.12.23:both']);
   const psalm = 'We can be content with this, because we will never have this on him. Sam 121, 411 and 2 asks, where are the help comes from, and answers, my help comes from the Lord, which made heaven and all.';
   assert.deepEqual(await cited(psalm), ['Ps.121.1-Ps.121.2:both']);
-  assert.ok(osis("Our passage is John chapter 4. Then in verses 23 and 248 tales the woman at God's spirit.").includes('John.4.23-John.4.24'));
+  const john = "Our passage is John chapter 4. Then in verses 23 and 248 tales the woman at God's spirit, and O's worshiping must worship in spirit, and truth.";
+  assert.ok((await cited(john)).includes('John.4.23-John.4.24:both'), (await cited(john)).join(' '));
+  // A pair read from one number only stands on the verses' own words.
+  assert.deepEqual(await cited('In John 3, 412 and 5 more people came to faith that day.'), []);
   // Two verses that exist and are not neighbours stay the first one; a single verse is not a pair.
   assert.deepEqual(osis('Romans eight verses one and five'), ['Rom.8.1']);
   assert.deepEqual(osis('Our passage is John chapter 4. Then verse 23 and 248 people came.'), ['John.4', 'John.4.23']);
@@ -177,6 +180,7 @@ test('"verses 6 from 8", "Verses 28 Pro 30": "through" misheard between the two 
   assert.deepEqual(osis('Our passage is John chapter 4. Verse 28 from 30 people.'), ['John.4', 'John.4.28']);
   assert.deepEqual(osis('Our passage is John chapter 4. Verses 3 says 5 things.'), ['John.4', 'John.4.3']);
   assert.deepEqual(osis('Our passage is John chapter 4. Verses 3 from 40 of us.'), ['John.4', 'John.4.3']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Verses 16 were 20 lines long.'), ['John.4', 'John.4.16']);
 });
 
 test('"Open your Bibles to Hebrews. Chapter 11.": a chapter said right after its book', () => {

@@ -164,7 +164,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (verse && sameKind && !verseExists(book.osis, chapter, verse.value) && isWord(tokens, verse.next, 'and')) {
     const last = readNumber(tokens, verse.next + 1);
     if (last && (tokens[verse.next + 1]!.kind === 'num') === (tokens[k]!.kind === 'num') && last.value >= 2 && verseExists(book.osis, chapter, last.value)) {
-      return { chapter, verseStart: last.value - 1, chapterEnd: chapter, verseEnd: last.value, next: last.next };
+      return { chapter, verseStart: last.value - 1, chapterEnd: chapter, verseEnd: last.value, next: last.next, needsSupport: true };
     }
   }
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
@@ -231,7 +231,10 @@ function endsPhrase(next: Token | undefined): boolean {
   return next.kind === 'word' && (/^[A-Z]/.test(next.text) || CHAPTER_FOLLOWERS.has(next.lower));
 }
 
-function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number } {
+// Words that stand between two numbers in their own right ("verses 16 were 20 years old").
+const NOT_THROUGH = /^(?:are|were|was|has|have|had|give|show|of|in|on|at|for|by|with|or|but|than|then|as|if|so|we|he|she|they|it|you|i|me|my|our|his|her|its|all|not|no|only|just)$/;
+
+function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean } {
   const sep = tokens[i];
   // A list of consecutive verses is a range: "verses one and two", "four, five and six".
   if (sep && (sep.lower === 'and' || sep.text === ',')) {
@@ -241,14 +244,14 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     const following = readNumber(tokens, j);
     // "verses 23 and 248": the second of a pair misheard into a verse the chapter lacks.
     const misheardSecond = following && sep.lower === 'and' && context.plural && context.book !== undefined && !verseExists(context.book, chapter, following.value) && verseExists(context.book, chapter, verse + 1);
-    if (misheardSecond) return { chapterEnd: chapter, verseEnd: verse + 1, next: following.next };
+    if (misheardSecond) return { chapterEnd: chapter, verseEnd: verse + 1, next: following.next, needsSupport: true };
     if (!following || following.value !== verse + 1) return { next: i };
     const more = parseRangeEnd(tokens, following.next, chapter, following.value, context);
     return { chapterEnd: chapter, verseEnd: more.verseEnd ?? following.value, next: more.next };
   }
   // "verses 6 from 8", "Verses 28 Pro 30": "verses" says a range follows; a short word between two
   // numbers a little apart is "through" misheard.
-  const misheardThrough = context.plural && sep?.kind === 'word' && sep.text.length <= 5 && !readNumber(tokens, i) && !CHAPTER_FOLLOWERS.has(sep.lower) && !/^(?:are|has|have|give|show|of|in|on|at|for)$/.test(sep.lower) && tokens[i + 1]?.kind === 'num' && tokens[i - 1]?.kind === 'num';
+  const misheardThrough = context.plural && sep?.kind === 'word' && sep.text.length <= 5 && !readNumber(tokens, i) && !CHAPTER_FOLLOWERS.has(sep.lower) && !NOT_THROUGH.test(sep.lower) && tokens[i + 1]?.kind === 'num' && tokens[i - 1]?.kind === 'num';
   if (misheardThrough) {
     const end = Number(tokens[i + 1]!.text);
     if (end > verse && end <= verse + 20 && (context.book === undefined || verseExists(context.book, chapter, end))) return { chapterEnd: chapter, verseEnd: end, next: i + 2 };
@@ -449,7 +452,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // "Open your Bibles to Hebrews. Chapter 11.": the book named just before, nothing between.
       const namedJustBefore = book !== undefined && book === carried && /^[\s.,;:]*$/.test(text.slice(lastBook!.end, tokens[i]!.start));
       if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context || namedJustBefore) && referenceExists({ book: book.osis, ...loc })) {
-        push(book.osis, loc, i, loc.next, true);
+        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true);
         i = loc.next - 1;
         continue;
       }
