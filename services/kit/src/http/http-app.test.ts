@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { describe, it, beforeAll, afterAll } from '@jest/globals';
+import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
 import { Type } from 'typebox';
 import { AppError, ErrorCode } from '../errors/app-error.ts';
 import { createHttpApp } from './http-app.ts';
@@ -176,6 +176,25 @@ describe('response schemas on every route', () => {
       assert.ok(registeredRoutes(demo).some((route) => route.url.startsWith('/api/schemas/docs') && route.exempt === 'the OpenAPI docs UI'));
     } finally {
       await demo.close();
+    }
+  });
+});
+
+describe('validation', () => {
+  it('compiles a list of types without a strict-mode warning and leaves a value of a listed type alone', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const unionApp = await createHttpApp({ service: 'union', logStream });
+    try {
+      unionApp.post('/api/union/values', {
+        schema: { body: Type.Object({ value: Type.Unsafe<string | number>({ type: ['string', 'number'] }) }) },
+      }, async (request) => ({ type: typeof request.body.value }));
+      await unionApp.ready();
+      const res = await unionApp.inject({ method: 'POST', url: '/api/union/values', payload: { value: 7 } });
+      assert.deepEqual(res.json(), { type: 'number' });
+      assert.deepEqual(warn.mock.calls.map((call) => String(call[0])).filter((message) => message.includes('strict mode')), []);
+    } finally {
+      warn.mockRestore();
+      await unionApp.close();
     }
   });
 });

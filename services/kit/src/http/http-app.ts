@@ -48,7 +48,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
     // Errors the router raises before any handler (a path parameter over its length, a bad
     // URL encoding) answer as problems too, not in Fastify's own JSON shape.
     frameworkErrors: (error, request, reply) => sendProblem(reply, toProblem(request, error)),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // allowUnionTypes: a list of types ({ type: ['string', 'number'] }) is how a value of any listed
+    // type passes coercion unchanged (anyOf would coerce it to its first branch's type).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   recordRouteSchemas(app, `${prefix}/docs`);
