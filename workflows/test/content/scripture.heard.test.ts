@@ -263,3 +263,25 @@ test('"some 40 people" is nobody\'s context: a later "verse 5" or "chapter 3, ve
   const psalm = 'We are standing this morning in Wamsam, some 139. Some people find that frightening. But David is not describing a camera. He says in verse 6, such a lid is too wonderful for me. It is high, I cannot attain unto it.';
   assert.ok((await cited(psalm)).includes('Ps.139.6:both'));
 });
+
+// Transcripts of tuning sermons under other decoding settings (Bible-aware prompt, hotwords): other
+// mishearings of the same references, where a citation had been invented.
+test('"verses 5 and 6" well after a single verse, with no chapter opened, is cited only on its own words', async () => {
+  const heard = "Jesus said in Matthew 6.34, don't be anxious for tomorrow. The prophet wrote to Agnihil in Babylon, people whose lives have been turned upside down. For I know the thoughts that I think to ward you, says the Lord, thoughts of peace, and how to evil, to give you hope, and of future. The Magnihil's waited 70 years, and God kept his word. And promised free verses 5 and 6 still must trust in the Lord with all our heart, and how to heal all our understanding.";
+  assert.ok(!(await cited(heard)).some((c) => c.startsWith('Matt.6.5')), (await cited(heard)).join(' '));
+  // Close after it, or in a chapter the sermon opened, a bare verse still stands as before.
+  assert.deepEqual(osis('Turn to John chapter three verse sixteen. Then verse seventeen says he did not come to condemn.'), ['John.3.16', 'John.3.17']);
+});
+
+test('another chapter of the book cited two sentences ago ("And later to the egos, in chapter 11, 8-10") is cited only on its own words', async () => {
+  const heard = "Romans 4, 20-21-7, he didn't waver through unbelief, but rose through faith, giving glory to God and being fully assured at what he had promised. It was also able to perform. And later to the egos, in chapter 11, 8-10, Sany went out not knowing where he was going.";
+  assert.deepEqual(await cited(heard), ['Rom.4.20-Rom.4.21:both']);
+  // One sentence on, the book just cited carries as before.
+  assert.deepEqual(osis('The book of Jonah is short. Turn to Romans 8, 28. Then in chapter 12, verse 1 Paul says it.'), ['Rom.8.28', 'Rom.12.1']);
+});
+
+test('a number with an ordinal\'s ending after a chapter ("2 Corinthians chapter 8, 1st line") is no verse', async () => {
+  const heard = 'My first point, giving begins with the grace we have received. Turn to 2 Corinthians chapter 8, 1st line, for you know the grace of our Lord, Demas Christ, at Movi One Ridge.';
+  assert.deepEqual(osis(heard), ['2Cor.8']);
+  assert.deepEqual(osis('Turn to 2 Corinthians chapter 8, 1 says it.'), ['2Cor.8.1']);
+});

@@ -155,7 +155,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (verseHomophone && tokens[k + 1]?.kind === 'word' && !readNumber(tokens, k + 1) && verseExists(book.osis, chapter, verseHomophone)) {
     return { chapter, verseStart: verseHomophone, next: k + 1, needsSupport: true };
   }
-  const verse = readNumber(tokens, k);
+  // "2 Corinthians chapter 8, 1st line": a number with an ordinal's ending is no verse number.
+  const ordinal = tokens[k]?.kind === 'num' && tokens[k + 1]?.kind === 'word' && tokens[k + 1]!.start === tokens[k]!.end && /^(?:st|nd|rd|th)$/.test(tokens[k + 1]!.lower);
+  const verse = ordinal ? undefined : readNumber(tokens, k);
   // A bare second number counts when both are spoken ("John three sixteen") or both digits.
   const bare = k === j;
   const sameKind = verse && !(bare && (tokens[k]!.kind === 'num') !== written);
@@ -309,6 +311,8 @@ function ordinalPsalm(tokens: readonly Token[], i: number): { chapter: number; n
   return { chapter: ord.value, next: ord.next + 1 };
 }
 
+// How far (characters, a sentence or two) after a single verse a bare "verse five" surely belongs to its chapter.
+const NEAR_VERSE_REACH = 300;
 // How far (characters, about three minutes of speech) after its chapter was last mentioned a bare
 // "verse four" still means a verse of that chapter.
 const RELATIVE_VERSE_REACH = 3000;
@@ -413,10 +417,15 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // ("some twenty-three, voices one through three": the verses of the psalm just heard.)
     const justHeard = tentative.at(-1);
     const ofJustHeard = justHeard && /^[\s,]*$/.test(text.slice(justHeard.end, tokens[i]!.start)) ? relativeVerse(tokens, i, justHeard) : undefined;
-    const sure = ofJustHeard ? undefined : relativeVerse(tokens, i, lastMentionOf(valid(), expoundedChapter(valid())));
+    const context = lastMentionOf(valid(), expoundedChapter(valid()));
+    const sure = ofJustHeard ? undefined : relativeVerse(tokens, i, context);
     const relative = ofJustHeard ?? sure ?? relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative)));
     if (relative) {
-      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure, false, sure !== undefined);
+      // With no chapter opened, "verses 5 and 6" well after a single verse cited ("Matthew 6:34 …
+      // and promised free verses 5 and 6", Proverbs 3 misheard) may be another passage's: cited
+      // on its own words.
+      const afterCrossReference = sure !== undefined && !valid().some((r) => r.verseStart === undefined) && tokens[i]!.start - context!.end > NEAR_VERSE_REACH;
+      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined);
       i = relative.next - 1;
       continue;
     }
@@ -452,7 +461,12 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // "Open your Bibles to Hebrews. Chapter 11.": the book named just before, nothing between.
       const namedJustBefore = book !== undefined && book === carried && /^[\s.,;:]*$/.test(text.slice(lastBook!.end, tokens[i]!.start));
       if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context || namedJustBefore) && referenceExists({ book: book.osis, ...loc })) {
-        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true);
+        // Another chapter of a book not named for a while ("And later to the egos, in chapter 11,
+        // 8-10", Hebrews misheard, after Romans 4) may be another book's: cited on its own words.
+        // (Or two sentences after the book's last reference: the name said since may be misheard.)
+        const sentencesSince = lastRef ? (text.slice(lastRef.end, tokens[i]!.start).match(/[.!?](?:\s|$)/g) ?? []).length : 0;
+        const otherChapter = (book !== carried || sentencesSince >= 2) && loc.chapter !== (lastRef?.chapterEnd ?? lastRef?.chapter);
+        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true || (otherChapter && loc.verseStart !== undefined));
         i = loc.next - 1;
         continue;
       }
