@@ -34,7 +34,10 @@ export function createContentProviders(env: Record<string, string | undefined> =
   }
   const provider = (env.GENERATION_PROVIDER || 'extractive').toLowerCase();
   if (provider === 'extractive') {
-    const generator = new ExtractiveGenerator({ scriptureText, findCitations });
+    // The quoted translations also show how the recogniser hears words in titles (ADR 0016, session 8).
+    const mainModule = env.SCRIPTURE_SWORD_MODULE || 'engWEB2015eb';
+    const quotedTranslations = modules.filter((m) => m !== 'off' && m !== mainModule).map((module) => new DiathekeScriptureText({ module, binary: env.DIATHEKE_PATH || undefined }));
+    const generator = new ExtractiveGenerator({ scriptureText, findCitations, quotedTranslations });
     return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp };
   }
   if (provider === 'openai') {

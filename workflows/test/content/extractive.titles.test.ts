@@ -5,7 +5,8 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
 import { contentPool } from '../../src/content/generation/extractive.devotional.ts';
-import { unevidenced, wordEvidence } from '../../src/content/generation/extractive.evidence.ts';
+import { recognitionSwaps, unevidenced, withSwapsUndone, wordEvidence } from '../../src/content/generation/extractive.evidence.ts';
+import { isStopword } from '../../src/content/generation/extractive.text.ts';
 import { sectionsTheme, sectionTitle, titleKey, titleTheme } from '../../src/content/generation/extractive.wording.ts';
 
 test('a word is vouched for when the sermon says it in two sentences (function words too) or its scripture has it', () => {
@@ -55,4 +56,27 @@ test("the sermon's title is the theme only in the words the preacher says", () =
   assert.equal(titleTheme('Faith for the Road', a), 'Faith');
   assert.equal(titleTheme('The Faith of Abraham', a), 'The Faith of Abraham');
   assert.equal(titleTheme('Roads and Journeys', a), undefined);
+});
+
+const grace = 'For you know the grace of our Lord Jesus Christ, that, though he was rich, yet for your sakes he became poor, that you through his poverty might become rich.';
+
+test('a word the recogniser never hears right is learnt from the verse quoted with it ("the race of our Lord")', () => {
+  const heard = 'My first point, giving begins with the race we have received. For you know the race of our Lord Jesus Christ, that though he was rich, he became poor.';
+  assert.deepEqual([...recognitionSwaps(heard, [grace], isStopword)], [['race', 'grace']]);
+  // Said right somewhere, "grace" is a word the recogniser can hear: no swap.
+  assert.equal(recognitionSwaps(`${heard} Grace is a gift.`, [grace], isStopword).size, 0);
+  // Another form of a word, or the translation's own wording, is no mishearing.
+  assert.equal(recognitionSwaps('For you know the graces of our Lord Jesus Christ, that though he was rich.', [grace], isStopword).size, 0);
+  assert.equal(recognitionSwaps('The Lord is rich and he gives rain to the just and the unjust.', ['The Lord is rich and he giveth rain to the just and the unjust, and he gives bread.'], isStopword).size, 0);
+  // Too little of the verse around it to say it was quoted.
+  assert.equal(recognitionSwaps('We run the race of our lives.', [grace], isStopword).size, 0);
+  assert.equal(withSwapsUndone('Giving Begins with the Race We Have Received', new Map([['race', 'grace']])), 'Giving Begins with the Grace We Have Received');
+});
+
+test("a point's title puts back the word the recogniser swapped", () => {
+  const a = analyseSermon('My first point is that giving begins with the race we have received. We give because we have received. We give with joy because we have received much.', []);
+  const section = a.sections[0]!;
+  const swapped = { ...a, swaps: new Map([['race', 'grace']]) };
+  assert.equal(sectionTitle(section, a, contentPool(section, a), new Set()), 'Giving Begins with the Race We Have Received');
+  assert.equal(sectionTitle(section, swapped, contentPool(section, swapped), new Set()), 'Giving Begins with the Grace We Have Received');
 });

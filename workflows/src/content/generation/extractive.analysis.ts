@@ -44,6 +44,8 @@ export type SermonAnalysis = {
   lowConfidence?: ReadonlySet<string>;
   /** The text of the verified passages the sermon cites: their words may head a point. */
   passageTexts?: readonly string[];
+  /** Words the recogniser never hears right, as the quoted passages have them ("race" → "grace"). */
+  swaps?: ReadonlyMap<string, string>;
   /** Noun phrases of the whole sermon, best first. */
   sermonPhrases: NounPhrase[];
 };

@@ -2,9 +2,11 @@
 // sentence it shows is the preacher's own (housekeeping such as greetings, "turn with me to…" and
 // "let us pray" left out), every scripture is one the sermon cites, and passage text comes from
 // the ScriptureTextProvider; only prayers and questions are frames around the preacher's words.
-import type { ScriptureTextProvider } from '../scripture/scripture-text.provider.ts';
+import { DiathekeScriptureText, type ScriptureTextProvider } from '../scripture/scripture-text.provider.ts';
 import { distinctReferences } from '../scripture/scripture.references.ts';
-import { spokenCitations, type CitationFinder } from '../scripture/scripture.identify.ts';
+import { QUOTATION_MODULES, spokenCitations, type CitationFinder } from '../scripture/scripture.identify.ts';
+import { recognitionSwaps, withSwapsUndone } from './extractive.evidence.ts';
+import { isStopword } from './extractive.text.ts';
 import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
@@ -14,15 +16,25 @@ import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.s
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 
 const DAYS = 5;
+// The translation preachers quote besides the WEB (the quotation index reads both).
+const KJV = QUOTATION_MODULES.find((m) => m.includes('KJV')) ?? 'engKJV2006eb';
+// One reader for every generator of the process, so its passages stay cached.
+let kjvText: DiathekeScriptureText | undefined;
 
 export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerator {
   private readonly scriptureText: ScriptureTextProvider;
+  private readonly quotedTranslations: readonly ScriptureTextProvider[];
   private readonly findCitations: CitationFinder;
   // The pipeline asks for the outline then the devotionals of the same transcript.
   private last?: { input: GenerationInput; analysis: SermonAnalysis };
 
-  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder }) {
+  /**
+   * `quotedTranslations`: other translations preachers quote (default the KJV), whose wording of the
+   * cited passages shows how the recogniser hears words it never gets right (`recognitionSwaps`).
+   */
+  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder; quotedTranslations?: readonly ScriptureTextProvider[] }) {
     this.scriptureText = options.scriptureText;
+    this.quotedTranslations = options.quotedTranslations ?? [(kjvText ??= new DiathekeScriptureText({ module: KJV }))];
     this.findCitations = options.findCitations ?? spokenCitations;
   }
 
@@ -68,7 +80,10 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
         }
       }),
     );
-    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence, passageTexts: [...passages.values()] };
+    // The same passages as other translations word them, for the recogniser's swapped words.
+    const quoted = await Promise.all(distinctReferences(references).flatMap((r) => this.quotedTranslations.map((t) => t.passage(r.osis).catch(() => ''))));
+    const swaps = recognitionSwaps(input.transcript, [...passages.values(), ...quoted.filter(Boolean)], isStopword);
+    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence, passageTexts: [...passages.values()], swaps };
     if (analysis.sections.length === 0) throw new GenerationError('The transcript has no sentences to work from');
     this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence }, analysis };
     return analysis;
@@ -188,13 +203,11 @@ const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
 function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: string; summary: string }[], sermonTitle?: string): string {
   const trusted = (w: string) => !a.lowConfidence?.has(w);
   const statements = a.sections.map((s, i) => s.statement ?? `${mainPoints[i]?.title ?? ''}`);
-  const shared = sharedTheme(statements, trusted);
-  if (shared) return shared;
-  const common = sectionsTheme(a, trusted);
-  if (common) return common;
+  const shared = sharedTheme(statements, trusted) ?? sectionsTheme(a, trusted);
+  if (shared) return withSwapsUndone(shared, a.swaps ?? new Map());
   const titled = sermonTitle ? titleTheme(sermonTitle, a) : undefined;
   if (titled) return titled;
-  return outlineTheme(a) || (mainPoints[0]?.title ?? '');
+  return withSwapsUndone(outlineTheme(a) || (mainPoints[0]?.title ?? ''), a.swaps ?? new Map());
 }
 
 /**

@@ -5,7 +5,7 @@ import { isApplication, type Section, type SermonAnalysis } from './extractive.a
 import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
 import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
 import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
-import { isEvidenced, unevidenced, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
+import { isEvidenced, unevidenced, withSwapsUndone, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
 
 const MAX_TITLE_WORDS = 6;
 
@@ -69,7 +69,9 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   const unsure = (w: string) => a.lowConfidence?.has(w.toLowerCase().replace(/[^a-z']/g, '')) ?? false;
   const trusted = (c: string) => !c.split(/\s+/).some(unsure);
   const evidence = evidenceOf(a);
-  const vouched = (c: string) => unevidenced(c, evidence).length === 0;
+  // (A word put back from the quoted scripture counts as often as the recogniser's form of it.)
+  const heardAs = new Map([...(a.swaps ?? [])].map(([x, y]) => [y, x]));
+  const vouched = (c: string) => unevidenced(withSwapsUndone(c, heardAs), evidence).length === 0;
   const candidates: string[] = [];
   // A misheard statement ("loves and must our neighbors") heads nothing: the section's central
   // sentence says the point instead.
@@ -108,6 +110,9 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
   // Nothing but housekeeping: the section's key word, so the day still has a heading.
   candidates.push(titleCase(section.phrase));
+  // A word the recogniser never hears right is put back as the quoted scripture has it ("Giving
+  // Begins with the Race We Have Received": 2 Corinthians 8:9 quoted as "the race of our Lord").
+  if (a.swaps?.size) candidates.splice(0, candidates.length, ...candidates.map((c) => withSwapsUndone(c, a.swaps!)));
   // A recognition stutter ("the lung lung lung") is never a headline, nor a reference's numbers
   // ("Roses 17 and 18 Tell Us Nobody Takes": the passage is shown beside the title).
   const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !taken.has(norm(c));
