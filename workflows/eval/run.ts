@@ -10,6 +10,10 @@
 //   EVAL_ASR_MODEL_DIR=…   another Whisper model directory (EVAL_ASR_MODEL names it in the cache)
 //   EVAL_VOCABULARY=on     decode with the Bible vocabulary as Whisper hotwords (measured worse: ADR 0016)
 //   EVAL_PROMPT=on         decode with the Bible-aware initial prompt (title, speaker, book names)
+//   EVAL_PROMPT=title      … with only the sermon's title as the initial prompt; =sentence: one preacher's sentence
+//   EVAL_CONDITION=on      condition each window on the previous text (faster-whisper's safeguards on)
+//   EVAL_PATIENCE=2, EVAL_REPETITION_PENALTY=1.1, EVAL_NO_REPEAT_NGRAM=3, EVAL_TEMPERATURE_FALLBACK=off,
+//   EVAL_HALLUCINATION_SILENCE=2   further decoding options (README.md: recogniser settings)
 //   EVAL_BEAM=5            decode with another beam width (default: the product's, DECODING_DEFAULTS)
 //   EVAL_VAD=on|off        decode with or without faster-whisper's VAD filter (default: the product's)
 //   EVAL_AUDIO_FILTER=…    an ffmpeg -af chain for the recogniser's decoding ('' = none; default: the product's)
@@ -20,7 +24,7 @@ import { DiathekeScriptureText } from '../src/content/scripture/scripture-text.p
 import { ExtractiveGenerator } from '../src/content/generation/extractive.generator.ts';
 import { findScriptureReferences } from '../src/content/scripture/scripture.references.ts';
 import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
-import { lowConfidenceWords, recognitionPrompt, recognitionVocabulary } from '../src/transcription/recognition.vocabulary.ts';
+import { lowConfidenceWords, PREACHER_PROMPT, recognitionPrompt, recognitionVocabulary, titlePrompt } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { groupSpan, loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
@@ -48,7 +52,9 @@ const asr = await ensureAsr(log);
 const modelDir = process.env.EVAL_ASR_MODEL_DIR || asr.modelDir;
 const modelName = process.env.EVAL_ASR_MODEL || (process.env.EVAL_ASR_MODEL_DIR ? 'custom' : 'default');
 const useVocabulary = process.env.EVAL_VOCABULARY === 'on';
-const usePrompt = process.env.EVAL_PROMPT === 'on';
+const promptMode = process.env.EVAL_PROMPT ?? '';
+if (!['', 'off', 'on', 'title', 'sentence'].includes(promptMode)) throw new Error(`EVAL_PROMPT must be on, title, sentence or off (got "${promptMode}")`);
+const PROMPT_NAMES: Record<string, string> = { on: ', Bible-aware initial prompt', title: ', the title as initial prompt', sentence: ", a preacher's sentence as initial prompt" };
 const decoding = decodingFromEnv(process.env);
 const scriptureText = new DiathekeScriptureText();
 const allSermons = loadSermons();
@@ -64,7 +70,11 @@ for (const sermon of sermons) {
   const wav = await sermonAudio(sermon);
   const audioSec = await durationSec(wav);
   const vocabulary = useVocabulary ? recognitionVocabulary({ title: sermon.title, speaker: sermon.speaker }) : undefined;
-  const prompt = usePrompt ? recognitionPrompt({ title: sermon.title, speaker: sermon.speaker }) : undefined;
+  const prompt =
+    promptMode === 'on' ? recognitionPrompt({ title: sermon.title, speaker: sermon.speaker })
+    : promptMode === 'title' ? titlePrompt(sermon.title)
+    : promptMode === 'sentence' ? PREACHER_PROMPT
+    : undefined;
   const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary, prompt, decoding });
   const started = performance.now();
   const references = await identifyScripture(transcript.text);
@@ -106,7 +116,7 @@ for (const sermon of sermons) {
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(4)} %`);
 const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
 const header = `id  set    style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
-const lines: string[] = [`Lectern content evaluation (model ${modelName}, ${describeDecoding(decoding)}${useVocabulary ? ', Bible vocabulary hint' : ''}${usePrompt ? ', Bible-aware initial prompt' : ''})`, header];
+const lines: string[] = [`Lectern content evaluation (model ${modelName}, ${describeDecoding(decoding)}${useVocabulary ? ', Bible vocabulary hint' : ''}${PROMPT_NAMES[promptMode] ?? ''})`, header];
 for (const r of rows) {
   if (!showRow(r.sermon)) continue;
   const s = r.scripture;

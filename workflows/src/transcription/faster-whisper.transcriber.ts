@@ -15,25 +15,70 @@ export interface DecodingSettings {
   vad: boolean;
   /** An ffmpeg `-af` filter chain applied while the recogniser decodes the audio (empty: none). */
   audioFilter: string;
+  /** Give each 30 s window the text of the one before as its prompt (faster-whisper resets it after a high-temperature fallback). */
+  conditionOnPreviousText: boolean;
+  /** Beam search: keep searching until this many × beamSize finished hypotheses (1 = stop at beamSize). */
+  patience: number;
+  /** Penalty (> 1) on tokens already generated in the window (1 = none). */
+  repetitionPenalty: number;
+  /** Never repeat an n-gram of this many tokens within a window (0 = allowed). */
+  noRepeatNgramSize: number;
+  /** Re-decode a window at temperatures 0.2 … 1.0 when it compresses too well or scores too low (faster-whisper's default). */
+  temperatureFallback: boolean;
+  /** With word timestamps: skip silences longer than this (s) around a suspected hallucination (0 = off). */
+  hallucinationSilenceSec: number;
 }
+
+/** The value of each later setting at which the recogniser decodes exactly as before it existed. */
+export const NEUTRAL_DECODING: Omit<DecodingSettings, 'beamSize' | 'vad' | 'audioFilter'> = {
+  conditionOnPreviousText: false,
+  patience: 1,
+  repetitionPenalty: 1,
+  noRepeatNgramSize: 0,
+  temperatureFallback: true,
+  hallucinationSilenceSec: 0,
+};
 
 // Greedy, measured against beam 3 and 5, VAD and an afftdn clean-up (ADR 0016, sessions 7-8): beam 5
 // lowers the eval's WER (tuning 01-28: 14.3 → 12.2 %) for 25–37 % more recogniser CPU; since the
 // content steps read its comma-joined sentences and doubled words (session 8) it is as good as
 // greedy on every eval figure but the theme (20 against 22 of 28 sermons), so greedy stays. VAD
 // changed nothing and the denoiser made noisy sermons worse.
-export const DECODING_DEFAULTS: DecodingSettings = { beamSize: 1, vad: false, audioFilter: '' };
+export const DECODING_DEFAULTS: DecodingSettings = { beamSize: 1, vad: false, audioFilter: '', ...NEUTRAL_DECODING };
+
+/** The settings that differ from NEUTRAL_DECODING (beam, VAD and filter always), e.g. for a cache key. */
+export function decodingChanges(settings: DecodingSettings): Partial<DecodingSettings> {
+  const { beamSize, vad, audioFilter } = settings;
+  const changes: Partial<DecodingSettings> = { beamSize, vad, audioFilter };
+  for (const name of Object.keys(NEUTRAL_DECODING) as (keyof typeof NEUTRAL_DECODING)[]) {
+    if (settings[name] !== NEUTRAL_DECODING[name]) Object.assign(changes, { [name]: settings[name] });
+  }
+  return changes;
+}
 
 /** The script's arguments for decoding settings. */
 export function decodingArgs(settings: DecodingSettings): string[] {
   const args = ['--beam', String(settings.beamSize)];
   if (settings.vad) args.push('--vad');
   if (settings.audioFilter) args.push('--audio-filter', settings.audioFilter);
+  if (settings.conditionOnPreviousText) args.push('--condition-on-previous-text');
+  if (settings.patience !== 1) args.push('--patience', String(settings.patience));
+  if (settings.repetitionPenalty !== 1) args.push('--repetition-penalty', String(settings.repetitionPenalty));
+  if (settings.noRepeatNgramSize) args.push('--no-repeat-ngram-size', String(settings.noRepeatNgramSize));
+  if (!settings.temperatureFallback) args.push('--no-temperature-fallback');
+  if (settings.hallucinationSilenceSec) args.push('--hallucination-silence-sec', String(settings.hallucinationSilenceSec));
   return args;
 }
 
 export function describeDecoding(settings: DecodingSettings): string {
-  return [`beam ${settings.beamSize}`, settings.vad ? 'VAD' : 'no VAD', settings.audioFilter ? `filter ${settings.audioFilter}` : 'no filter'].join(', ');
+  const parts = [`beam ${settings.beamSize}`, settings.vad ? 'VAD' : 'no VAD', settings.audioFilter ? `filter ${settings.audioFilter}` : 'no filter'];
+  if (settings.conditionOnPreviousText) parts.push('conditioned on previous text');
+  if (settings.patience !== 1) parts.push(`patience ${settings.patience}`);
+  if (settings.repetitionPenalty !== 1) parts.push(`repetition penalty ${settings.repetitionPenalty}`);
+  if (settings.noRepeatNgramSize) parts.push(`no repeated ${settings.noRepeatNgramSize}-grams`);
+  if (!settings.temperatureFallback) parts.push('temperature 0 only');
+  if (settings.hallucinationSilenceSec) parts.push(`hallucination silence ${settings.hallucinationSilenceSec} s`);
+  return parts.join(', ');
 }
 
 export interface FasterWhisperConfig {
@@ -58,10 +103,12 @@ export interface RecogniserStats {
   peakRssMb: number;
   /** The decoding settings the recogniser reported it ran with. */
   decoding: DecodingSettings;
+  /** The initial prompt it ran with ('' = none). */
+  prompt: string;
 }
 
 type Line =
-  | { type: 'ready'; loadSec: number; decoding: DecodingSettings }
+  | { type: 'ready'; loadSec: number; decoding: DecodingSettings; prompt: string }
   | { type: 'progress'; processedSec: number }
   | { type: 'piece'; endSec: number; language: string }
   | { type: 'segment'; start: number; end: number; text: string; words: TranscriptWord[] }
@@ -162,7 +209,7 @@ export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Tra
           const reason = failure || stderr.trim().split('\n').slice(-1)[0] || `exit ${exit.signal ?? exit.code}`;
           throw new TranscriptionError(`speech recognition failed: ${reason}`);
         }
-        if (ready) config.onStats?.({ loadSec: ready.loadSec, decoding: ready.decoding, elapsedSec: done.elapsedSec, peakRssMb: done.peakRssMb });
+        if (ready) config.onStats?.({ loadSec: ready.loadSec, decoding: ready.decoding, prompt: ready.prompt, elapsedSec: done.elapsedSec, peakRssMb: done.peakRssMb });
         return {
           text: segmentsText(segments),
           words,

@@ -64,6 +64,12 @@ def main():
     parser.add_argument("--prompt", default="")
     parser.add_argument("--vad", action="store_true")  # skip stretches the Silero VAD hears no speech in
     parser.add_argument("--audio-filter", default="")  # an ffmpeg -af chain applied while decoding
+    parser.add_argument("--condition-on-previous-text", action="store_true")
+    parser.add_argument("--patience", type=float, default=1)
+    parser.add_argument("--repetition-penalty", type=float, default=1)
+    parser.add_argument("--no-repeat-ngram-size", type=int, default=0)
+    parser.add_argument("--no-temperature-fallback", action="store_true")  # temperature 0 only
+    parser.add_argument("--hallucination-silence-sec", type=float, default=0)
     args = parser.parse_args()
 
     started = time.time()
@@ -73,8 +79,18 @@ def main():
     threads = args.threads or (os.cpu_count() or 2)
     model = WhisperModel(args.model, device="cpu", compute_type=args.compute, cpu_threads=threads, local_files_only=True)
     # The decoding settings as received, so the caller can confirm what ran.
-    decoding = {"beamSize": args.beam, "vad": args.vad, "audioFilter": args.audio_filter}
-    emit({"type": "ready", "loadSec": round(time.time() - started, 2), "decoding": decoding})
+    decoding = {
+        "beamSize": args.beam,
+        "vad": args.vad,
+        "audioFilter": args.audio_filter,
+        "conditionOnPreviousText": args.condition_on_previous_text,
+        "patience": args.patience,
+        "repetitionPenalty": args.repetition_penalty,
+        "noRepeatNgramSize": args.no_repeat_ngram_size,
+        "temperatureFallback": not args.no_temperature_fallback,
+        "hallucinationSilenceSec": args.hallucination_silence_sec,
+    }
+    emit({"type": "ready", "loadSec": round(time.time() - started, 2), "decoding": decoding, "prompt": args.prompt})
 
     ffmpeg = subprocess.Popen(
         [args.ffmpeg, "-nostdin", "-v", "error", "-ss", str(args.start_sec), "-i", args.audio, *(["-af", args.audio_filter] if args.audio_filter else []), "-f", "f32le", "-ac", "1", "-ar", str(SAMPLE_RATE), "-"],
@@ -90,10 +106,15 @@ def main():
                 language=language,
                 beam_size=args.beam,
                 word_timestamps=True,
-                condition_on_previous_text=False,
+                condition_on_previous_text=args.condition_on_previous_text,
+                patience=args.patience,
+                repetition_penalty=args.repetition_penalty,
+                no_repeat_ngram_size=args.no_repeat_ngram_size,
+                **({"temperature": 0.0} if args.no_temperature_fallback else {}),
+                hallucination_silence_threshold=args.hallucination_silence_sec or None,
                 vad_filter=args.vad,
                 hotwords=args.hotwords or None,  # a decoding hint in every window's prompt
-                initial_prompt=args.prompt or None,  # the first window of the piece only
+                initial_prompt=args.prompt or None,  # the piece's first window (when conditioned: the start of the carried context)
             )
             language = language or info.language  # detected once, then kept for the next pieces
             for s in segments:

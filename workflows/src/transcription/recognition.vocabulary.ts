@@ -22,6 +22,18 @@ export function recognitionPrompt(sermon: { title?: string; speaker?: string } =
   return `Readings from ${BOOK_NAMES}. ${title}${speaker}.`;
 }
 
+/** A short initial prompt: the sermon's title alone, as a sentence ("The Anchor of Hope."). */
+export function titlePrompt(title: string | undefined): string | undefined {
+  const text = title?.trim().replace(/[.]+$/, '');
+  return text ? `${text}.` : undefined;
+}
+
+/**
+ * A short initial prompt in a preacher's register with one reference written as a Bible writes it,
+ * no book list (the list made Whisper hallucinate: ADR 0016).
+ */
+export const PREACHER_PROMPT = 'Good morning, church. Please turn with me to Romans 8:28, and let us read it together.';
+
 /** A word Whisper gives less than this probability is not trusted for a headline. */
 export const LOW_CONFIDENCE = 0.3;
 

@@ -1,6 +1,6 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { lowConfidenceWords } from '../../src/transcription/recognition.vocabulary.ts';
+import { lowConfidenceWords, PREACHER_PROMPT, recognitionPrompt, titlePrompt } from '../../src/transcription/recognition.vocabulary.ts';
 
 const heard = (...pairs: Array<[string, number]>) => pairs.map(([word, probability], i) => ({ word, start: i, end: i + 0.5, probability }));
 
@@ -20,4 +20,16 @@ test('low-confidence words: a rare word with a doubt, or a word mostly unsure; n
     ),
   );
   assert.deepEqual([...low].sort(), ['lung', 'orons']);
+});
+
+test('the short initial prompts hold no book list: the title alone, or one sentence with one written reference', () => {
+  assert.equal(titlePrompt('The Anchor of Hope'), 'The Anchor of Hope.');
+  assert.equal(titlePrompt(' Love That Lasts. '), 'Love That Lasts.');
+  assert.equal(titlePrompt('  '), undefined);
+  assert.equal(titlePrompt(undefined), undefined);
+  assert.match(PREACHER_PROMPT, /Romans 8:28/);
+  for (const prompt of [titlePrompt('The Anchor of Hope')!, PREACHER_PROMPT]) {
+    assert.ok(!/Genesis|Exodus|Revelation/.test(prompt), prompt);
+    assert.ok(prompt.length < recognitionPrompt().length / 4, prompt);
+  }
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +8,7 @@ import assert from 'node:assert/strict';
 import { ensureAsr, patience, processTable, type AsrRuntime } from '@lectern/local-stack/testing';
 import { normalizeAudio } from '../../src/media/media.normalize.ts';
 import { probeMedia } from '@lectern/media-probe';
-import { createFasterWhisperTranscriber, DECODING_DEFAULTS, fasterWhisperScript, type RecogniserStats } from '../../src/transcription/faster-whisper.transcriber.ts';
+import { createFasterWhisperTranscriber, DECODING_DEFAULTS, fasterWhisperScript, type DecodingSettings, type RecogniserStats } from '../../src/transcription/faster-whisper.transcriber.ts';
 import { createTranscriber, readTranscriptionConfig } from '../../src/transcription/transcription.config.ts';
 import type { Transcript } from '../../src/transcription/transcription.types.ts';
 import { wordErrorRate } from '../../src/transcription/word-error-rate.ts';
@@ -52,6 +53,7 @@ for (const kind of ['mp3', 'mp4'] as const) {
     );
     // The product's decoding settings reached the recogniser (the pipeline and the eval both rely on them).
     assert.deepEqual(stats?.decoding, DECODING_DEFAULTS);
+    assert.equal(stats?.prompt, '');
     assert.ok(wer <= 0.1, `WER ${(wer * 100).toFixed(1)}% > 10%:\n${transcript.text}`);
     assert.match(transcript.text, /John chapter (three|3) verse (sixteen|16)/i);
     assert.equal(transcript.language, 'en');
@@ -115,6 +117,30 @@ test('cancelling a transcription kills the recogniser process', async () => {
   const deadline = Date.now() + patience(5_000);
   while (stillRunning().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(stillRunning(), [], `still running ${patience(5_000)} ms after the cancel`);
+}, patience(120_000));
+
+test('every decoding option and the initial prompt reach the recogniser, which reports what it ran with', async () => {
+  // Four seconds of the recording: the recogniser must accept each option, not just be given it.
+  const clip = path.join(recording.dir, 'clip.wav');
+  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-t', '4', '-i', recording.wav, clip]);
+  const decoding: DecodingSettings = {
+    beamSize: 2,
+    vad: false,
+    audioFilter: '',
+    conditionOnPreviousText: true,
+    patience: 1.5,
+    repetitionPenalty: 1.05,
+    noRepeatNgramSize: 5,
+    temperatureFallback: false,
+    hallucinationSilenceSec: 2,
+  };
+  let stats: RecogniserStats | undefined;
+  const transcriber = createFasterWhisperTranscriber({ ...asr, decoding, onStats: (s) => (stats = s) });
+  const transcript = await transcriber.transcribe(clip, { prompt: 'Romans 8:28.' });
+  assert.deepEqual(stats?.decoding, decoding);
+  assert.equal(stats?.prompt, 'Romans 8:28.');
+  assert.ok(Math.abs(transcript.durationSec - 4) < 0.5, `duration ${transcript.durationSec}`);
+  assert.ok(transcript.words.length > 3, transcript.text);
 }, patience(120_000));
 
 test('an already aborted transcription does not start the recogniser', async () => {
