@@ -276,6 +276,9 @@ test('"verses 5 and 6" well after a single verse, with no chapter opened, is cit
 test('another chapter of the book cited two sentences ago ("And later to the egos, in chapter 11, 8-10") is cited only on its own words', async () => {
   const heard = "Romans 4, 20-21-7, he didn't waver through unbelief, but rose through faith, giving glory to God and being fully assured at what he had promised. It was also able to perform. And later to the egos, in chapter 11, 8-10, Sany went out not knowing where he was going.";
   assert.deepEqual(await cited(heard), ['Rom.4.20-Rom.4.21:both']);
+  // The same with the sentences joined by commas, as beam search writes them.
+  const joined = "Romans 4, 20, 21, Siné didn't waver from belief, but rose from faith, giving glory to God, and being fully assured at what he had promised, it was also able to perform, and later to the egos, in chapter 11, 8 fruit in, Siné went out not knowing where he was going.";
+  assert.deepEqual(await cited(joined), ['Rom.4.20-Rom.4.21:both']);
   // One sentence on, the book just cited carries as before.
   assert.deepEqual(osis('The book of Jonah is short. Turn to Romans 8, 28. Then in chapter 12, verse 1 Paul says it.'), ['Rom.8.28', 'Rom.12.1']);
 });

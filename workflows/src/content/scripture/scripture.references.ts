@@ -382,6 +382,8 @@ function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'ver
   return verseExists(ref.book, endChapter, ref.verseEnd) && endChapter * 1000 + ref.verseEnd > ref.chapter * 1000 + (ref.verseStart ?? 0);
 }
 
+// How far (characters, a sentence) after a book's last reference another chapter of it surely is its.
+const OTHER_CHAPTER_REACH = 150;
 // How far (characters) after a book is named a bare "chapter eleven, verse one" still belongs to it.
 const CARRIED_BOOK_REACH = 200;
 // A phrase that names a book, whether or not the name was heard right: what follows is not the
@@ -465,7 +467,8 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
         // 8-10", Hebrews misheard, after Romans 4) may be another book's: cited on its own words.
         // (Or two sentences after the book's last reference: the name said since may be misheard.)
         const sentencesSince = lastRef ? (text.slice(lastRef.end, tokens[i]!.start).match(/[.!?](?:\s|$)/g) ?? []).length : 0;
-        const otherChapter = (book !== carried || sentencesSince >= 2) && loc.chapter !== (lastRef?.chapterEnd ?? lastRef?.chapter);
+        const farSince = lastRef !== undefined && tokens[i]!.start - lastRef.end > OTHER_CHAPTER_REACH;
+        const otherChapter = (book !== carried || sentencesSince >= 2 || farSince) && loc.chapter !== (lastRef?.chapterEnd ?? lastRef?.chapter);
         push(book.osis, loc, i, loc.next, true, loc.needsSupport === true || (otherChapter && loc.verseStart !== undefined));
         i = loc.next - 1;
         continue;
