@@ -26,3 +26,12 @@ test('the word a window ended on, said again at the start of the next, is read o
   assert.equal(segmentsText(segments(body, 'He said that', 'that was enough.')), `${body} He said that that was enough.`);
   assert.equal(segmentsText(segments(body, 'Do not be anxious for tomorrow,', 'Tomorrow will worry about itself.')), `${body} Do not be anxious for tomorrow, tomorrow will worry about itself.`);
 });
+
+test('a word English says twice ("that that", "had had") is kept when the next segment starts it with a capital, as Whisper writes a segment', () => {
+  for (const [end, next, said] of [['He said that', 'That was enough.', 'he said that that was enough.'], ['I had', 'Had enough of it.', 'i had had enough of it.']]) {
+    const text = segmentsText(segments(body, end!, next!));
+    assert.ok(text.toLowerCase().endsWith(` ${said}`), text);
+  }
+  // A window edge that repeats any other word is still read once.
+  assert.equal(segmentsText(segments(body, 'God showed his love in that while', 'While we were yet sinners.')), `${body} God showed his love in that while we were yet sinners.`);
+});

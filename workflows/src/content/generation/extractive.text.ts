@@ -124,15 +124,16 @@ export function isCommonWord(word: string, usage: WordCase): boolean {
   return word !== 'I' && !!seen && seen.lower > seen.capital;
 }
 
-// Words English does double ("that that", "had had", "very very"); any other word said twice in a
+// Words English does double ("that that", "had had", "very very"), in any case (Whisper capitalises
+// the word that opens a segment: "He said that | That was enough."); any other word said twice in a
 // row with nothing between is the recogniser repeating itself across a window edge.
 const DOUBLED_IN_SPEECH = new Set('that had is very so far no yes bye holy many much really'.split(' '));
 
 /** Whether `second`, right after `first` (the same word), is the recogniser repeating itself. */
 export function repeatedByRecogniser(first: string, second: string): boolean {
-  if (first.toLowerCase() !== second.toLowerCase()) return false;
+  if (first.toLowerCase() !== second.toLowerCase() || DOUBLED_IN_SPEECH.has(first.toLowerCase())) return false;
   const capitalisedAgain = first !== second && /^[a-z]/.test(first);
-  return capitalisedAgain || (first === second && !DOUBLED_IN_SPEECH.has(first.toLowerCase()));
+  return capitalisedAgain || first === second;
 }
 
 export type Vector = Map<string, number>;
