@@ -97,3 +97,8 @@ test('a plan said as "First, A, second, B." and a plan point cut off by a fragme
   assert.ok(a.sentences.some((s) => s.text === 'Jesus answered her, if you knew the gift of God, you would have asked him.'), a.sentences.map((s) => s.text).join(' | '));
   assert.ok(a.sentences.some((s) => s.text === 'She runs into the town and tells everyone.'));
 });
+
+test('a clause that leads into a named speaker stays with it after "and", "but" or "then" too', () => {
+  const sentences = readSentences('And on the third day of the feast, God said to Moses, go down to the people. But when the people heard it, Moses told us they wept.').map((s) => s.text);
+  assert.deepEqual(sentences, ['And on the third day of the feast, God said to Moses, go down to the people.', 'But when the people heard it, Moses told us they wept.']);
+});

@@ -45,11 +45,11 @@ const SPEECH_BEFORE = /\b(?:says?|said|saying|asks?|asked|answers?|answered|writ
 const PRAYER_CALL = /^(?:let us|let's) pray\b/i;
 // "…, Philippians 4, 6 and 7 says, …", "…, Jesus said in Matthew 6.34, …": someone (a name, a
 // book) said to speak starts a sentence of its own; after a clause that leads into it ("When
-// enemies mocked them, Nehemiah said…") it does not.
+// enemies mocked them, Nehemiah said…", "And on the third day, God said…") it does not.
 const NAMED_SPEAKER = /^[A-Z][a-z']*(?: (?:[A-Za-z0-9.:-]+|\d+,)){0,5}? (?:says|said|tells us|told us|writes|wrote|gives us|reminds us|answered|replied|asked)\b/;
 // "My third point, …", "Number two, …": the point's own words follow.
 const POINT_BEFORE = /\b(?:point|number (?:one|two|three|four|five|six|\d))$/i;
-const LEADS_IN = /^(?:when|whenever|while|if|as|because|since|after|before|until|though|although|once|in|on|at|so)\b/i;
+const LEADS_IN = /^(?:(?:and|but|then|now|yet),? )?(?:when|whenever|while|if|as|because|since|after|before|until|though|although|once|in|on|at|so)\b/i;
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
