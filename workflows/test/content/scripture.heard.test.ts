@@ -183,6 +183,13 @@ test('"verses 6 from 8", "Verses 28 Pro 30": "through" misheard between the two 
   assert.deepEqual(osis('Our passage is John chapter 4. Verses 16 were 20 lines long.'), ['John.4', 'John.4.16']);
 });
 
+test('"through" misheard is a word that sounds like it, not any short word between two numbers ("verses 10 about 15 men")', () => {
+  assert.deepEqual(osis('Our passage is John chapter 6. In verses 10 about 15 men sat down on the grass.'), ['John.6', 'John.6.10']);
+  assert.deepEqual(osis('Our passage is John chapter 4. In verses 12 over 20 people came.'), ['John.4', 'John.4.12']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Verses 16 will 20 people believe?'), ['John.4', 'John.4.16']);
+  assert.deepEqual(osis('Our passage is John chapter 4. Verses 28 true 30, she leaves her water pot.'), ['John.4', 'John.4.28-John.4.30']);
+});
+
 test('"Open your Bibles to Hebrews. Chapter 11.": a chapter said right after its book', () => {
   assert.deepEqual(osis('Open your Bibles to Hebrews. Chapter 11. People call it the hall of faith.'), ['Heb.11']);
   // A bare chapter later on, with another sentence between, still needs the book's own reference.

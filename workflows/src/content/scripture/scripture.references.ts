@@ -233,8 +233,9 @@ function endsPhrase(next: Token | undefined): boolean {
   return next.kind === 'word' && (/^[A-Z]/.test(next.text) || CHAPTER_FOLLOWERS.has(next.lower));
 }
 
-// Words that stand between two numbers in their own right ("verses 16 were 20 years old").
-const NOT_THROUGH = /^(?:are|were|was|has|have|had|give|show|of|in|on|at|for|by|with|or|but|than|then|as|if|so|we|he|she|they|it|you|i|me|my|our|his|her|its|all|not|no|only|just)$/;
+// "Through" as a recogniser hears it: "from", "Pro", "true", "threw". Any other word between two
+// numbers stands there in its own right ("verses 16 were 20 years old", "in verses 10 about 15 men").
+const SOUNDS_LIKE_THROUGH = /^(?:th|[bfpt])r/;
 
 function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean } {
   const sep = tokens[i];
@@ -251,9 +252,9 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     const more = parseRangeEnd(tokens, following.next, chapter, following.value, context);
     return { chapterEnd: chapter, verseEnd: more.verseEnd ?? following.value, next: more.next };
   }
-  // "verses 6 from 8", "Verses 28 Pro 30": "verses" says a range follows; a short word between two
-  // numbers a little apart is "through" misheard.
-  const misheardThrough = context.plural && sep?.kind === 'word' && sep.text.length <= 5 && !readNumber(tokens, i) && !CHAPTER_FOLLOWERS.has(sep.lower) && !NOT_THROUGH.test(sep.lower) && tokens[i + 1]?.kind === 'num' && tokens[i - 1]?.kind === 'num';
+  // "verses 6 from 8", "Verses 28 Pro 30": "verses" says a range follows; a short word that sounds
+  // like "through" between two numbers a little apart is "through" misheard.
+  const misheardThrough = context.plural && sep?.kind === 'word' && sep.text.length <= 5 && SOUNDS_LIKE_THROUGH.test(sep.lower) && !readNumber(tokens, i) && tokens[i + 1]?.kind === 'num' && tokens[i - 1]?.kind === 'num';
   if (misheardThrough) {
     const end = Number(tokens[i + 1]!.text);
     if (end > verse && end <= verse + 20 && (context.book === undefined || verseExists(context.book, chapter, end))) return { chapterEnd: chapter, verseEnd: end, next: i + 2 };
