@@ -102,3 +102,12 @@ test('a clause that leads into a named speaker stays with it after "and", "but" 
   const sentences = readSentences('And on the third day of the feast, God said to Moses, go down to the people. But when the people heard it, Moses told us they wept.').map((s) => s.text);
   assert.deepEqual(sentences, ['And on the third day of the feast, God said to Moses, go down to the people.', 'But when the people heard it, Moses told us they wept.']);
 });
+
+test('a bare number is a point number only where the sermon is counting its points: "How many loaves? 5." answers the question', () => {
+  const a = analyseSermon(
+    'I have a question for you this morning about the feeding. How many loaves did the boy have that day? 5. And two small fish in a basket. Jesus took them and gave thanks. Everyone ate and was filled. The leftovers filled twelve baskets. God multiplies what we give him.',
+    [],
+  );
+  assert.ok(!a.sentences.some((s) => s.text.startsWith('Point')), a.sentences.map((s) => s.text).join(' | '));
+  assert.ok(a.sections.every((s) => s.statement === undefined), a.sections.map((s) => s.statement).join(' | '));
+});

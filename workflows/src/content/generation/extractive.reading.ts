@@ -21,14 +21,38 @@ export function readSentences(transcript: string): Sentence[] {
 // list number ("2. God holds us…"), alone or at the head of the point's sentence.
 const POINT_NUMBER = /^(?:0?\.([1-6])|([1-6])\.)(?:[.,]?\s+|[.,]?$)/;
 
-/** A point number the recogniser wrote as a bare number is said as "Point N, …". */
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6 };
+// "Point two", "Number 2", "my second point", "Second, …": how far the sermon has counted its points.
+const POINT_COUNTED = /\b(?:point|number) (one|two|three|four|five|six|[1-6])\b|\b(first|second|third|fourth|fifth|sixth) point\b|^(first|second|third|fourth|fifth|sixth),/gi;
+
+function pointsCounted(text: string): number {
+  let most = 0;
+  for (const m of text.matchAll(POINT_COUNTED)) {
+    const said = (m[1] ?? m[2] ?? m[3]!).toLowerCase();
+    most = Math.max(most, NUMBER_WORDS[said] ?? Number(said));
+  }
+  return most;
+}
+
+/**
+ * A point number the recogniser wrote as a bare number is said as "Point N, …", where the sermon
+ * is counting its points: the first or second, or the one after a point already counted (a bare
+ * "5." after "How many loaves did he have?" answers the question).
+ */
 function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
   const out: Sentence[] = [];
+  let counted = 0;
   for (let k = 0; k < sentences.length; k += 1) {
     const s = sentences[k]!;
     const m = POINT_NUMBER.exec(s.text);
-    if (!m) { out.push(s); continue; }
-    const said = `Point ${m[1] ?? m[2]}, `;
+    const n = m ? Number(m[1] ?? m[2]) : 0;
+    if (!m || (n > 2 && n > counted + 1)) {
+      counted = Math.max(counted, pointsCounted(s.text));
+      out.push(s);
+      continue;
+    }
+    counted = Math.max(counted, n);
+    const said = `Point ${n}, `;
     const rest = s.text.slice(m[0].length);
     const next = sentences[k + 1];
     if (rest) out.push({ ...s, text: said + rest, terms: contentTerms(said + rest) });
