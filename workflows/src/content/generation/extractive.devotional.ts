@@ -5,7 +5,7 @@ import { isApplication, isContent, type Section, type SermonAnalysis } from './e
 import { at, contentTerms, type Sentence } from './extractive.text.ts';
 import { phraseTitle } from './extractive.phrases.ts';
 import { announcedPoint, isFrame, leansBack } from './extractive.discourse.ts';
-import { applicationTemplate, themeWord, titleKey, closingPrayer, openingPrayer, pointClause, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
+import { applicationTemplate, themeWord, titleKey, closingPrayer, openingPrayer, pointClause, prayerPhrase, questions, sectionTitle, themePhrase, trimWords, type Wording } from './extractive.wording.ts';
 import type { DevotionalDay, PassageForm, Reflection } from './content.types.ts';
 
 
@@ -117,7 +117,7 @@ export async function buildDay(day: number, section: Section, a: SermonAnalysis,
   }
 
   const line = explained[0]?.text ?? takeaway;
-  const wording: Wording = { reference, clause: pointClause(section.statement, takeaway), takeaway: takeaway || line, phrase: phrase?.surface, line };
+  const wording: Wording = { reference, clause: pointClause(section.statement, takeaway), takeaway: takeaway || line, phrase: prayerPhrase(phrase?.surface, a), line };
   const quick: Reflection = {
     observations: observed.slice(0, 2).map((s) => asSentence(s.text)),
     interpretation: asSentence(explained[0]?.text ?? ''),

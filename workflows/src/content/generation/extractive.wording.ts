@@ -190,6 +190,22 @@ export function pointClause(statement: string | undefined, takeaway: string): st
 const quoted = (text: string) => `“${trimWords(text.trim(), 30).replace(/[.!?…]+$/, '')}.”`;
 const subject = (w: Wording) => (w.reference ? w.reference : 'your word');
 
+// A prayer's slot names the day's theme in a few words; six words of the sermon would be its
+// sentence spliced in ("about a long list of ordinary men").
+const MAX_SLOT_WORDS = 4;
+
+/**
+ * The day's theme noun phrase for a prayer's slot: at most four words, each vouched for by the
+ * sermon (said twice, or in its scripture) and heard surely; else none ("a god soldier of christ
+ * jesus": "god" for "good", said once).
+ */
+export function prayerPhrase(phrase: string | undefined, a: SermonAnalysis): string | undefined {
+  if (!phrase || phrase.split(/\s+/).length > MAX_SLOT_WORDS) return undefined;
+  const evidence = evidenceOf(a);
+  const words = wordsOf(phrase);
+  return words.every((w) => isStopword(w) || (isEvidenced(w, evidence) && !a.lowConfidence?.has(w))) ? phrase : undefined;
+}
+
 /** The day's theme noun phrase, lower case as it runs in a sentence. */
 function freshPhrase(w: Wording): string | undefined {
   return w.phrase ? lowerFirst(w.phrase) : undefined;
@@ -201,13 +217,15 @@ const NOT_A_THEME = new Set(['god', 'lord', 'jesus', 'christ', 'people', 'things
  * What the points share: a content word most of the points' statements say ("Endurance lays
  * aside…", "Endurance looks to…"), as the outline's theme; undefined when they share none.
  */
-export function sharedTheme(statements: readonly string[], trusted: (word: string) => boolean): string | undefined {
+export function sharedTheme(statements: readonly string[], trusted: (word: string) => boolean, lowerCase?: ReadonlySet<string>): string | undefined {
   if (statements.length < 2) return undefined;
   const counts = new Map<string, number>();
   for (const s of statements) {
     // ("God's" is God: what every sermon shares, not what these points do.)
     for (const w of new Set((s.toLowerCase().match(/[a-z']+/g) ?? []).map((x) => x.replace(/'s?$/, '')))) {
-      if (w.length < 4 || isStopword(w) || NOT_A_THEME.has(w) || !trusted(w)) continue;
+      // A word the transcript only ever writes with a capital is a name, or a mishearing Whisper
+      // took for one ("Endorans looks to Jesus"): not what the points share.
+      if (w.length < 4 || isStopword(w) || NOT_A_THEME.has(w) || !trusted(w) || (lowerCase && !lowerCase.has(w))) continue;
       counts.set(w, (counts.get(w) ?? 0) + 1);
     }
   }
@@ -233,13 +251,22 @@ export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => bool
   }
   // A name ("Joseph", "Ruth") is who the sermon is about, not what its points share: a word the
   // transcript only ever writes with a capital.
-  const lower = new Set(a.sentences.flatMap((x) => x.text.match(/(?<=\s)[a-z][a-z']*/g) ?? []).map((w) => w.replace(/'s?$/, '')));
+  const lower = lowerCaseWords(a);
   const needed = a.sections.length >= 4 ? a.sections.length - 1 : a.sections.length;
   const [best] = [...inSections]
     .filter(([w, n]) => n >= needed && w.length >= 4 && !isStopword(w) && !NOT_A_THEME.has(w) && lower.has(w) && trusted(w) && (said.get(w) ?? 0) >= 2 && isEvidenced(w, evidence))
     .sort((x, y) => y[1] - x[1] || (said.get(y[0]) ?? 0) - (said.get(x[0]) ?? 0));
   return best ? titleCase(best[0]) : undefined;
 }
+
+/** The words the transcript writes in lower case somewhere (a word only ever capitalised is a name). */
+export function lowerCaseWords(a: Pick<SermonAnalysis, 'sentences'>): Set<string> {
+  return new Set(a.sentences.flatMap((x) => x.text.match(/(?<=\s)[a-z][a-z']*/g) ?? []).map((w) => w.replace(/'s?$/, '')));
+}
+
+// A title with a subject pronoun or a verb of being is a sentence ("Where You Go I Will Go"), not
+// the noun phrase a theme is.
+const SENTENCE_WORD = /\b(?:i|you|we|he|she|they|is|are|was|were|will|shall|can|must)\b/i;
 
 /**
  * The sermon's own title as its theme, when the preacher says its words; else its word the sermon
@@ -249,8 +276,9 @@ export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => bool
 export function titleTheme(title: string, a: SermonAnalysis): string | undefined {
   const evidence = evidenceOf(a);
   const content = wordsOf(title).filter((w) => w.length >= 3 && !isStopword(w));
-  if (content.every((w) => evidence.said.has(w))) return title.trim() || undefined;
-  const [best] = content.filter((w) => isEvidenced(w, evidence) && !NOT_A_THEME.has(w)).sort((x, y) => (evidence.said.get(y) ?? 0) - (evidence.said.get(x) ?? 0));
+  if (content.every((w) => evidence.said.has(w)) && !SENTENCE_WORD.test(title)) return title.trim() || undefined;
+  // The typed title vouches for its own words: one the preacher says even once is no mishearing.
+  const [best] = content.filter((w) => evidence.said.has(w) && !NOT_A_THEME.has(w)).sort((x, y) => (evidence.said.get(y) ?? 0) - (evidence.said.get(x) ?? 0));
   return best ? titleCase(best) : undefined;
 }
 

@@ -1,0 +1,55 @@
+// The outline's theme and the prayers' slot on beam-5 wording (session 8, issue 11): a misheard
+// word Whisper writes as a name ("Endorans"), a title that is a sentence, a slot that carried six
+// words of the sermon. Each test failed on e66d822.
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
+import { buildOutline, outlineThemeOf } from '../../src/content/generation/extractive.generator.ts';
+import { lowerCaseWords, openingPrayer, prayerPhrase, sharedTheme, titleTheme } from '../../src/content/generation/extractive.wording.ts';
+
+test('a word the transcript only ever writes with a capital is no theme the points share', () => {
+  const a = analyseSermon('This morning each point is about endurance. Endorans looks to Jesus. Endorans remembers the witnesses. Endurance is a gift.');
+  const statements = ['Endorans looks to Jesus', 'Endorans remembers the witnesses', 'we lay aside every weight'];
+  assert.equal(sharedTheme(statements, () => true, lowerCaseWords(a)), undefined);
+  // Said in lower case somewhere, the shared word is the theme.
+  assert.equal(sharedTheme(['Endurance looks to Jesus', 'Endurance remembers the witnesses'], () => true, lowerCaseWords(a)), 'Endurance');
+});
+
+const ruth = 'Ruth said to Naomi, where you go I will go. That is loyal love, love that keeps its promise. Ruth showed loyal love to Naomi. God will go with you where you go.';
+
+test("a sermon title that is a sentence is not the theme, though the preacher says its words", () => {
+  const a = analyseSermon(ruth);
+  assert.equal(titleTheme('Where You Go I Will Go', a), undefined);
+  assert.equal(titleTheme('Loyal Love', a), 'Loyal Love');
+});
+
+test("the typed title vouches for its word the preacher says once", () => {
+  const a = analyseSermon('This morning I have three points, and each of them is about endurance. Let us run the race. The runner does not carry a heavy bag.');
+  assert.equal(titleTheme('Running with Endurance', a), 'Endurance');
+});
+
+const faith = [
+  'Hebrews eleven is a long list of ordinary men and women. Faith trusts what it cannot see. We have faith in the pilot of the plane.',
+  'Abraham went out not knowing where he was going. Abraham had faith in the promise, and the list goes on. He lived in tents.',
+  'The widow gave her last coins in the temple. Her faith was quiet and it cost her everything. The list does not end with them.',
+].join(' ');
+
+test('the word every section says comes before a word our own titles share', () => {
+  const a = analyseSermon(faith);
+  assert.equal(a.sections.length, 3);
+  assert.ok(a.sections.every((s) => s.statement === undefined));
+  assert.equal(buildOutline(a).theme, 'Faith');
+  // Two of our titles saying "list" is our choice of headline, not what the points share.
+  const titles = ['Long List of Ordinary Men', 'Better Country', 'The List'].map((title) => ({ title, summary: '' }));
+  assert.equal(outlineThemeOf(a, titles), 'Faith');
+});
+
+test("a prayer's slot takes the day's theme in at most four vouched words, never a run of the sermon", () => {
+  const a = analyseSermon('Paul told Timothy to endure hardship as a god soldier of Christ Jesus. Hebrews eleven is a long list of ordinary men. The list of ordinary men goes on. Loyal love keeps its promise. Loyal love costs something.');
+  assert.equal(prayerPhrase('a long list of ordinary men', a), undefined);
+  // "soldier" is said once: the sermon does not vouch for it.
+  assert.equal(prayerPhrase('a god soldier', a), undefined);
+  assert.equal(prayerPhrase('loyal love', a), 'loyal love');
+  const prayer = openingPrayer({ reference: 'Hebrews 11:1', takeaway: 'Faith trusts.', line: 'Faith trusts.', phrase: prayerPhrase('a long list of ordinary men', a) });
+  assert.ok(!prayer.full.includes('ordinary men'));
+});
