@@ -5,8 +5,13 @@
 // yet sinners…"). The join mends those three; everything inside a segment is left as heard.
 import { isCommonWord, repeatedByRecogniser, wordCase, type WordCase } from '../content/generation/extractive.text.ts';
 
-// A segment ending on one of these runs on into the next ("…and || The old…", "…the day of || Jesus…").
-const RUNS_ON = new Set('a an the and or but nor of to in on at by for with from into than that this these those his her its our your their my as if so then when while who whom whose which what where'.split(' '));
+// A segment ending on one of these runs on into the next ("…and || The old…", "…the day of || Jesus…",
+// "…and then he || Went home…", "…who came to Jesus was || Healed…"): a sentence seldom ends on
+// them, and when one does Whisper writes its full stop.
+const RUNS_ON = new Set(
+  ('a an the and or but nor of to in on at by for with from into than that this these those his her its our your their my as if so then when while who whom whose which what where ' +
+    'i he she we they am is are was were be been being shall should would could must might').split(' '),
+);
 
 /** The transcript's text from its segments, in order. */
 export function segmentsText(segments: readonly { text: string }[]): string {

@@ -35,3 +35,13 @@ test('a word English says twice ("that that", "had had") is kept when the next s
   // A window edge that repeats any other word is still read once.
   assert.equal(segmentsText(segments(body, 'God showed his love in that while', 'While we were yet sinners.')), `${body} God showed his love in that while we were yet sinners.`);
 });
+
+test('a segment that ends on a subject or an auxiliary ("and then he", "was") runs on: no sentence ends there', () => {
+  const told = `${body} He went out, she went in, and we went home. They were healed, and he was healed too.`;
+  for (const [end, next] of [['And then he', 'Went home to his family.'], ['So I', 'Went to the well.'], ['The man who came to Jesus was', 'Healed that day.']]) {
+    const text = segmentsText(segments(told, end!, next!));
+    assert.ok(text.endsWith(`${end} ${next}`), text);
+  }
+  // A segment that ends on any other word before a capitalised common word still ends its sentence.
+  assert.ok(segmentsText(segments(told, 'Pray for them by name every day this week', 'Went home.')).endsWith('this week. Went home.'));
+});
