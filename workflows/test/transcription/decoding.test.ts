@@ -23,9 +23,9 @@ test('a setting added later changes a transcript cache key only when it decodes 
   assert.deepEqual(decodingChanges({ ...greedy, beamSize: 5, patience: 2 }), { beamSize: 5, vad: false, audioFilter: '', patience: 2 });
 });
 
-test('the product decodes with the measured choice: greedy, no VAD, no clean-up filter, no conditioning (ADR 0016)', () => {
-  assert.deepEqual(DECODING_DEFAULTS, greedy);
-  assert.deepEqual(decodingArgs(DECODING_DEFAULTS), ['--beam', '1']);
+test('the product decodes with the measured choice: beam 5, no VAD, no clean-up filter, no conditioning (ADR 0016)', () => {
+  assert.deepEqual(DECODING_DEFAULTS, { ...greedy, beamSize: 5 });
+  assert.deepEqual(decodingArgs(DECODING_DEFAULTS), ['--beam', '5']);
 });
 
 test('the eval decodes with the product defaults unless a knob says otherwise', () => {
