@@ -4,7 +4,8 @@ import type { DevotionalDay, Outline } from '../src/content/generation/content.t
 
 export type PropertyName = 'announcements' | 'points' | 'titles' | 'theme' | 'applications' | 'prayers' | 'distinct';
 export const PROPERTIES: readonly PropertyName[] = ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'];
-export type PropertyResult = { pass: boolean; why: string[] };
+/** `counted`: how many of the items a property checks one by one (the titles) pass on their own. */
+export type PropertyResult = { pass: boolean; why: string[]; counted?: { passed: number; of: number } };
 
 /** What the checks know about the sermon: the annotations and the transcript. */
 export type PropertyContext = {
@@ -97,7 +98,15 @@ export function titlesAreHeadlines(outline: Outline, days: readonly DevotionalDa
   const why: string[] = [];
   const said = new Set(words(ctx.spoken));
   const illustration = new Set(ctx.illustrations.flatMap((i) => words(i)).map(stem));
+  let passed = 0;
+  let of = 0;
   const check = (title: string, where: string, thesis?: string) => {
+    const reasonsBefore = why.length;
+    checkOne(title, where, thesis);
+    of += 1;
+    if (why.length === reasonsBefore) passed += 1;
+  };
+  const checkOne = (title: string, where: string, thesis?: string) => {
     const w = words(title);
     if (w.length < 2 || w.length > 9) why.push(`${where} "${title}": ${w.length} words`);
     const unsaid = w.filter((x) => !said.has(x) && !said.has(x.replace(/'s$/, '')));
@@ -113,7 +122,7 @@ export function titlesAreHeadlines(outline: Outline, days: readonly DevotionalDa
     check(p.title, `title ${i + 1}`, thesis ?? ctx.points.join(' '));
   });
   days.forEach((d) => check(d.title, `day ${d.day_number} title`));
-  return { pass: why.length === 0, why };
+  return { pass: why.length === 0, why, counted: { passed, of } };
 }
 
 export function themeNamesTheShared(outline: Outline, ctx: PropertyContext): PropertyResult {
@@ -223,4 +232,18 @@ export function checkProperties(outline: Outline, days: readonly DevotionalDay[]
     prayers: prayersWellFormed(days, ctx),
     distinct: sentencesDistinct(outline),
   };
+}
+
+const percent = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(0)} %`);
+
+/** Each property's pass rate over the sermons; a property that checks items one by one also gives their count ("titles 14 % (87 of 112 titles)"). */
+export function propertiesSummary(results: ReadonlyArray<Record<PropertyName, PropertyResult>>): string {
+  return PROPERTIES.map((name) => {
+    const sermons = `${name} ${percent(results.filter((r) => r[name].pass).length, results.length)}`;
+    const counted = results.map((r) => r[name].counted).filter((c) => c !== undefined);
+    if (!counted.length) return sermons;
+    const passed = counted.reduce((t, c) => t + c.passed, 0);
+    const of = counted.reduce((t, c) => t + c.of, 0);
+    return `${sermons} (${passed} of ${of} ${name})`;
+  }).join(', ');
 }

@@ -31,7 +31,7 @@ import { durationSec, sermonAudio } from './eval.audio.ts';
 import { decodingFromEnv, transcribeCached } from './eval.transcripts.ts';
 import { describeDecoding } from '../src/transcription/faster-whisper.transcriber.ts';
 import { scoreScripture, type ScriptureScore } from './eval.scripture.ts';
-import { checkProperties, PROPERTIES, type PropertyName, type PropertyResult } from './eval.properties.ts';
+import { checkProperties, PROPERTIES, propertiesSummary, type PropertyName, type PropertyResult } from './eval.properties.ts';
 
 type Row = {
   sermon: EvalSermon;
@@ -150,7 +150,7 @@ function summary(name: string, set: Row[]): string[] {
       ` | spoken references found ${pct(sc((s) => s.found), sc((s) => s.spoken))}, exact range ${pct(sc((s) => s.exact), sc((s) => s.spoken))}` +
       ` | precision ${pct(sc((s) => s.correct), sc((s) => s.citations))}, invented ${sc((s) => s.invented.length)}` +
       ` | unreferenced quotations ${pct(sc((s) => s.quotationsFound), sc((s) => s.quotations))}`,
-    `   properties: ${PROPERTIES.map((p) => `${p} ${pct(set.filter((r) => r.properties[p].pass).length, set.length).trim()}`).join(', ')}` +
+    `   properties: ${propertiesSummary(set.map((r) => r.properties))}` +
       ` | asr ${sum((r) => r.asrSec).toFixed(0)} s (${(sum((r) => r.asrSec) / sum((r) => r.audioSec)).toFixed(2)}× audio), content ${sum((r) => r.contentSec).toFixed(1)} s`,
   ];
 }

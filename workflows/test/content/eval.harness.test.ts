@@ -4,7 +4,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { groupSpan, loadSermons, parseSermon, selectSermons } from '../../eval/eval.sermons.ts';
 import { scoreScripture } from '../../eval/eval.scripture.ts';
-import { checkProperties, isThingToDo } from '../../eval/eval.properties.ts';
+import { checkProperties, isThingToDo, propertiesSummary } from '../../eval/eval.properties.ts';
 import { verseExists } from '../../src/content/scripture/scripture.versification.ts';
 import type { DevotionalDay, Outline } from '../../src/content/index.ts';
 
@@ -113,6 +113,21 @@ test('property checks catch each fault the issue names', () => {
   assert.ok(result.distinct.why.some((w) => /applications and conclusion/.test(w)), result.distinct.why.join('; '));
   assert.ok(result.titles.why.some((w) => /illustration/.test(w)));
   assert.ok(result.titles.why.some((w) => /low-confidence/.test(w)));
+});
+
+test('titles are counted one by one beside the sermon-level pass: a sermon with one bad title of eight fails whole', () => {
+  const oneBad: Outline = { ...good, mainPoints: [good.mainPoints[0]!, { ...good.mainPoints[1]!, title: 'Paycheck' }, { ...good.mainPoints[1]!, title: 'Christ Died for Us, Grace Makes Us New' }] };
+  const days = [1, 2, 3, 4, 5].map((n) => day(n, n === 4 ? { title: 'Grace Is a Gift of Fellowship Hall Potluck Tickets Now On Sale' } : {}));
+  const bad = checkProperties(oneBad, days, ctx);
+  assert.equal(bad.titles.pass, false);
+  // 'Paycheck' (one word, never said) and day 4 (eleven words, words never said) fail; the other six pass.
+  assert.deepEqual(bad.titles.counted, { passed: 6, of: 8 }, bad.titles.why.join('; '));
+  const well = checkProperties(good, [1, 2, 3, 4, 5].map((n) => day(n)), ctx);
+  assert.deepEqual(well.titles.counted, { passed: 7, of: 7 });
+  const summary = propertiesSummary([bad, well]);
+  assert.match(summary, /titles 50 % \(13 of 15 titles\)/);
+  assert.match(summary, /^announcements 100 %, points /);
+  assert.ok(!/points [^,]*\(/.test(summary), 'a property judged per sermon has no count');
 });
 
 test('things to do open with a verb', () => {
