@@ -201,7 +201,7 @@ export function pointStatementOf(text: string, next?: string): { statement: stri
 const SMALL = new Set('a an the and but or nor for of in on at to by with from as into than via'.split(' '));
 const FILLERS = /\b(?:own|very|really|just|simply|actually|truly)\s+/gi;
 const PRONOUN_PP = /\s+\b(?:for|with|to|in|through|before|toward|towards|on|upon|among|around|beside|within) (?:us|me|you|them|him|her|it)\b/gi;
-const SUBORDINATE = /\s+\b(?:when|because|while|if|until|unless|although|though|so that|even though|whenever)\b/i;
+export const SUBORDINATE = /\s+\b(?:when|because|while|if|until|unless|although|though|so that|even though|whenever)\b/i;
 const PREPOSITION = new Set('in on at to by with from into through before after over under toward towards upon among around beside within without for of'.split(' '));
 const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that', 'this', 'our', 'your', 'my', 'his', 'her', 'their', 'its', 'we', 'you', 'i', 'he', 'she', 'they', 'because', 'when', 'while', 'if', 'so', 'who', 'which']);
 

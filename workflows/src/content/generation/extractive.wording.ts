@@ -2,9 +2,9 @@
 // preacher's own words (the announced point, a short sentence, a noun phrase); prayers and
 // questions are fixed grammatical frames around those words.
 import { isApplication, type Section, type SermonAnalysis } from './extractive.analysis.ts';
-import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone } from './extractive.discourse.ts';
+import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
 import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
-import { isStopword, titleCase, type Sentence } from './extractive.text.ts';
+import { contentTerms, isStopword, titleCase, type Sentence } from './extractive.text.ts';
 import { isEvidenced, unevidenced, withSwapsUndone, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
 
 const MAX_TITLE_WORDS = 6;
@@ -58,6 +58,59 @@ function trustedStretch(statement: string, unsure: (word: string) => boolean): s
   return tail;
 }
 
+/** Whether a sentence says the point again (the plan, the point announced with its body): most of its content words. */
+function restates(sentence: Pick<Sentence, 'terms'>, statementTerms: ReadonlySet<string>): boolean {
+  const shared = new Set(sentence.terms.filter((t) => statementTerms.has(t))).size;
+  return shared >= Math.max(1, Math.ceil(statementTerms.size * 0.6));
+}
+
+// Words after the differing one that two hearings must share to be the same clause heard twice.
+const SAME_CLAUSE_WORDS = 4;
+
+/**
+ * The announced point as the sermon vouches for it. A word said nowhere but where this point is
+ * stated (the plan and the announcement are one hearing of it; not in the cited scripture either)
+ * is a mishearing the sermon does not confirm:
+ * - where another sentence says the same clause with another word in its place (four words or more
+ *   after it agreeing), that hearing's word ("the shepherd don't after the one that is lost" against
+ *   "he goes after the one that is lost");
+ * - else a trailing subordinate clause holding it is cut ("prayer keeps going when the answer is
+ *   low", heard the same in the plan and the announcement: "prayer keeps going").
+ */
+export function heardOnceMore(statement: string, a: Pick<SermonAnalysis, 'sentences' | 'passageTexts'>): string {
+  const statementTerms = new Set(contentTerms(statement));
+  if (!statementTerms.size) return statement;
+  const others = a.sentences.filter((s) => !restates(s, statementTerms));
+  const elsewhere = new Set(others.flatMap((s) => wordsOf(s.text)));
+  for (const text of a.passageTexts ?? []) for (const w of wordsOf(text)) elsewhere.add(w);
+  const unconfirmed = (w: string) => /^[a-z]/i.test(w) && !elsewhere.has(wordsOf(w)[0] ?? w.toLowerCase());
+  const tokens = statement.split(/\s+/);
+  const bare = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
+  let changed = false;
+  const mended = tokens.map((token, i) => {
+    const w = bare(token);
+    if (!w || !unconfirmed(token)) return token;
+    const after = tokens.slice(i + 1, i + 1 + SAME_CLAUSE_WORDS).map(bare);
+    if (after.length < SAME_CLAUSE_WORDS) return token;
+    for (const s of others) {
+      const heard = s.text.split(/\s+/).map(bare);
+      for (let j = 0; j + SAME_CLAUSE_WORDS < heard.length; j += 1) {
+        const y = heard[j]!;
+        if (y.length < 2 || y === w || !after.every((x, k) => heard[j + 1 + k] === x)) continue;
+        changed = true;
+        return /^[A-Z]/.test(token) ? `${y.charAt(0).toUpperCase()}${y.slice(1)}` : y;
+      }
+    }
+    return token;
+  });
+  if (changed) return mended.join(' ');
+  const clause = SUBORDINATE.exec(statement);
+  if (!clause) return statement;
+  const [main, trailing] = [statement.slice(0, clause.index), statement.slice(clause.index)];
+  const doubtful = (text: string) => wordsOf(text).some((w) => !isStopword(w) && unconfirmed(w));
+  return doubtful(trailing) && !doubtful(main) && wordsOf(main).length >= 3 ? main : statement;
+}
+
 /**
  * The section's title, a headline of its thesis: the announced point (cut to eight words; with a
  * misheard word, what it says after it), else the section's central sentence, else a short
@@ -77,7 +130,8 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // sentence says the point instead.
   const statement = section.statement && !isGarbled(section.statement) ? section.statement : undefined;
   if (statement) {
-    candidates.push(compressClause(statement, MAX_HEADLINE_WORDS));
+    const heard = heardOnceMore(statement, a);
+    candidates.push(compressClause(heard, MAX_HEADLINE_WORDS));
     const stretch = trustedStretch(statement, unsure);
     if (stretch) candidates.push(compressClause(stretch, MAX_HEADLINE_WORDS));
   }
