@@ -116,3 +116,19 @@ test("a point's trailing clause is cut when its word is said only where the poin
   // Said elsewhere ("the night was long"), the clause is the preacher's and stays.
   assert.equal(pointTitles(`${hope('long')} The night was long in that prison.`)[1], 'Hope Keeps Singing When the Night Is Long');
 });
+
+test("the words after an unsure one stand for the point only inside the point's own clause, not where it runs on into a misheard verse", () => {
+  const a = {
+    ...analyseSermon(
+      'My first point, the night is long. The widow wept through the dark hours. Her tears were real. My second point, mercy is new every morning, as the prophet wrote, great is thy fafulness, lift up your eyes at sunrise. Mercy met the widow at dawn. Mercy is the first thing God gives each day. Every morning brings mercy again. My third point, hope waits for the Lord. The watchman waits for the morning. Hope waits with him.',
+      [],
+    ),
+    lowConfidence: new Set(['fafulness']),
+  };
+  const section = a.sections[1]!;
+  const pool = contentPool(section, a);
+  const point = sectionTitle(section, a, pool, new Set());
+  assert.equal(point, 'Mercy Is New Every Morning');
+  // A later day on the same point, its headline taken: not "Lift Up Your Eyes at Sunrise".
+  assert.doesNotMatch(sectionTitle(section, a, pool, new Set([titleKey(point)]), { vouchedFirst: true }), /Sunrise/);
+});

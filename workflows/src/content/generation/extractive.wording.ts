@@ -132,7 +132,8 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   if (statement) {
     const heard = heardOnceMore(statement, a);
     candidates.push(compressClause(heard, MAX_HEADLINE_WORDS));
-    const stretch = trustedStretch(statement, unsure);
+    // (Only in the point's own clause: a statement run on into a misheard verse is not the point.)
+    const stretch = trustedStretch(heard.split(/\s*[,;:]\s*/)[0]!, unsure);
     if (stretch) candidates.push(compressClause(stretch, MAX_HEADLINE_WORDS));
   }
   // No announced point: the headline of the section's thesis, its most central sentence.
