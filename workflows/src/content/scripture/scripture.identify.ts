@@ -255,10 +255,12 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     if (used.has(q)) continue;
     const ref = withVersesSaidBefore(text, q, anchors.filter((c) => c.exists)) ?? quoteReference(q);
     // Words of a passage the sermon cites elsewhere: that citation is also quoted. A whole chapter
-    // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation.
+    // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation;
+    // so does a verse inside a range known only from another quotation (its numbers said before
+    // it, the book lost): nothing says the preacher did not name this verse on its own.
     const containing = citations.filter((c) => overlap(span(c), span(ref)));
     for (const c of containing) if (c.mode === 'spoken') c.mode = 'both';
-    if (containing.some((c) => c.verseStart !== undefined)) continue;
+    if (containing.some((c) => c.verseStart !== undefined && c.mode !== 'quoted')) continue;
     citations.push({ ...ref, source: text.slice(q.start, q.end), mode: 'quoted' });
   }
   return citations.sort((a, b) => a.start - b.start);
@@ -271,17 +273,28 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
 const RANGE_JOINERS = new Set(['and', 'through', 'to', '-']);
 const COUNTED = /^(?:days|years|times|people|men|minutes|hours|weeks|months)$/;
 const VERSES_BEFORE_REACH = 120;
+// …or further back in the same sentence ("…orcs is 1-8, the last long picture he gave his friends
+// before the cross, he is walking past the vineyards …, and he says, I am the true vine"): beam
+// search joins a long introduction with commas.
+const VERSES_BEFORE_SENTENCE_REACH = 240;
 
-/** The last "N and M" / "N through M" / "N-M" in `text` (digits or spoken numbers). */
-function lastRangeSaid(text: string): { from: number; to: number; end: number } | undefined {
+/**
+ * The last "N and M" / "N through M" / "N-M" in `text` (digits or spoken numbers); with `commas`,
+ * the last "N, M" instead (a range whose "through" the recogniser lost, or a list).
+ */
+function lastRangeSaid(text: string, commas = false): { from: number; to: number; end: number } | undefined {
   const tokens = tokenize(text);
   let last: { from: number; to: number; end: number } | undefined;
   for (let i = 0; i < tokens.length; i += 1) {
     const from = readNumber(tokens, i);
     if (!from) continue;
     let j = from.next;
-    if (tokens[j]?.text === ',') j += 1;
-    if (!RANGE_JOINERS.has(tokens[j]?.lower ?? '')) continue;
+    if (commas) {
+      if (tokens[j]?.text !== ',') continue;
+    } else {
+      if (tokens[j]?.text === ',') j += 1;
+      if (!RANGE_JOINERS.has(tokens[j]?.lower ?? '')) continue;
+    }
     const to = readNumber(tokens, j + 1);
     // Both ends written alike: "15 and 16", "eleven and twelve" (not "two to 3").
     if (!to || (tokens[i]!.kind === 'num') !== (tokens[j + 1]!.kind === 'num') || COUNTED.test(tokens[to.next]?.lower ?? '')) continue;
@@ -296,13 +309,23 @@ function lastRangeSaid(text: string): { from: number; to: number; end: number } 
  * verses lie inside them and the last one exists.
  */
 export function withVersesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { start: number; end: number }[] = []): ScriptureReference | undefined {
-  const offset = Math.max(0, q.start - VERSES_BEFORE_REACH);
+  return versesSaidBefore(text, q, spoken, false) ?? versesSaidBefore(text, q, spoken, true);
+}
+
+function versesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { start: number; end: number }[], commas: boolean): ScriptureReference | undefined {
+  const offset = Math.max(0, q.start - VERSES_BEFORE_SENTENCE_REACH);
   const before = text.slice(offset, q.start);
-  const m = lastRangeSaid(before);
+  const m = lastRangeSaid(before, commas);
+  // "…in fast Timothy 6, 6, 8. But godliness with contentment … For we brought nothing…": two
+  // verses with only a comma between are a range when a verse between them is quoted (a list of
+  // the two would leave it out): "through" was lost.
+  if (commas && m && !(q.verseEnd > m.from && q.verseStart < m.to && m.to - m.from >= 2)) return undefined;
   // The same sentence or the one before; one more for each verse of the range read before the
   // quoted one ("verses one and two. [verse one, not recognised]. [verse two]").
   const unquoted = m ? Math.max(0, Math.min(q.verseStart - m.from, 3)) : 0;
-  if (!m || (before.slice(m.end).match(/[.!?](?:\s|$)/g) ?? []).length > 1 + unquoted) return undefined;
+  const sentenceEnds = m ? (before.slice(m.end).match(/[.!?](?:\s|$)/g) ?? []).length : 0;
+  const far = m !== undefined && before.length - m.end > VERSES_BEFORE_REACH;
+  if (!m || sentenceEnds > 1 + unquoted || (far && sentenceEnds > 0)) return undefined;
   // Numbers of a reference said in full ("verses 23 to 35" of the chapter being read) are its own.
   if (spoken.some((r) => r.start < offset + m.end && offset + m.end <= r.end)) return undefined;
   const { from, to } = m;

@@ -277,7 +277,10 @@ export class QuotationIndex {
         const content = [...new Set(matched.map((i) => window[i]!).filter(isContentWord))];
         // A retelling in everyday words ("she went and happened to come to the field") is not a quotation.
         const rarity = content.reduce((sum, w) => sum + this.rarity(w), 0);
-        if (content.length < ALIGNED_CONTENT_WORDS || rarity < ALIGNED_RARITY || matched.length < ALIGNED_SHARE * span) continue;
+        // (Nine words said exactly as written, in a row, are a quotation in everyday words too:
+        // "if any man thirst, let him come unto me, and…".)
+        const named = (content.length >= ALIGNED_CONTENT_WORDS && rarity >= ALIGNED_RARITY) || longestCommonRun(window, verse) >= UNBROKEN_WORDS;
+        if (!named || matched.length < ALIGNED_SHARE * span) continue;
         const score = matched.length + matched.length / Math.max(this.verseLength[id]!, 1);
         if (!best || score > best.score) best = { id, from: from + matched[0]!, to: from + matched.at(-1)!, covered: matched.length, score };
       }
@@ -364,6 +367,24 @@ const ALIGNED_SHARE = 0.7;
 const ALIGNED_RARITY = 2;
 // Thin runs of one verse this close (trigram positions) are tried as one quotation.
 const ALIGN_GAP = 10;
+// …and words said exactly as the verse has them, this many in a row, name it whatever their rarity.
+const UNBROKEN_WORDS = 9;
+
+/** The longest run of words `a` and `b` share in the same order with nothing between. */
+function longestCommonRun(a: readonly string[], b: readonly string[]): number {
+  let best = 0;
+  let previous = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = new Uint16Array(b.length + 1);
+    for (let j = 1; j <= b.length; j += 1) {
+      if (a[i - 1] !== b[j - 1]) continue;
+      row[j] = previous[j - 1]! + 1;
+      if (row[j]! > best) best = row[j]!;
+    }
+    previous = row;
+  }
+  return best;
+}
 
 /** Longest common subsequence of two word lists: its length and the matched positions in `a`. */
 function commonSubsequence(a: readonly string[], b: readonly string[]): number[] {

@@ -339,9 +339,19 @@ const VERSE_SOUND_ALIKES = ['versus', 'voices', 'roses', 'verse\'s', 'first', 'b
 const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
 
+/**
+ * "Verses" heard as another word with its sounds ("Royce's", "Rices", "Voices"): a v, f or b and
+ * an r or either alone, then two s sounds (a soft c counts) and nothing else but vowels.
+ */
+function soundsLikeVerses(token: Token | undefined): boolean {
+  if (token?.kind !== 'word') return false;
+  const consonants = token.lower.replace(/'/g, '').replace(/c(?=[eiy])/g, 's').replace(/z/g, 's').replace(/[aeiouyhw]/g, '');
+  return /^(?:[vfb]r?|r)ss$/.test(consonants);
+}
+
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
   if (!last) return undefined;
-  const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES);
+  const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES) || (soundsLikeVerses(tokens[i]) && !isWord(tokens, i, 'verses'));
   if (!soundAlike && !isWord(tokens, i, 'verse', 'verses')) return undefined;
   if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
   const chapter = last.chapterEnd ?? last.chapter;
