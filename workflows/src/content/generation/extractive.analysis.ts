@@ -3,7 +3,7 @@
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
 import { at, contentTerms, cosine, idfOf, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
 import { readSentences } from './extractive.reading.ts';
-import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage } from './extractive.discourse.ts';
+import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
 export type Section = {
@@ -77,7 +77,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const distinct = distinctReferences(references);
   const idf = idfOf(sentences.map((s) => s.terms));
   const passageSets = [...passages.values()].map(passageTerms);
-  const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...prayerSentences(sentences)]);
+  const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...welcomeSentences(sentences), ...prayerSentences(sentences)]);
   const readings = new Set(sentences.filter((s) => !housekeeping.has(s.index) && readsPassage(s.text, passageSets)).map((s) => s.index));
   const skip = new Set([...housekeeping, ...readings]);
   const nouns = nounsOf(sentences);

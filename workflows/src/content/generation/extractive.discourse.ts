@@ -86,6 +86,38 @@ export function isAnnouncement(text: string): boolean {
   return (text.match(NOTICE_WEAK) ?? []).length >= 2;
 }
 
+// The notices come first, if anywhere at the start: among the sermon's first three sentences.
+const WELCOME_SPAN = 3;
+const WELCOME_LINE_MAX_WORDS = 12;
+
+/**
+ * The welcome that opens a service: the greeting and the notices before the sermon begins. A short
+ * line before a notice among the first sentences is the greeting ("Blessings to you all this
+ * morning. The men's breakfast is on Saturday."), and a sentence that follows the greeting or a
+ * notice needs only one notice cue to be one ("Hi everyone. The leaders are meeting after the
+ * service, …"): a preacher who starts on the sermon does not start with the service's timetable.
+ */
+export function welcomeSentences(sentences: readonly { text: string }[]): Set<number> {
+  const out = new Set<number>();
+  const notices = sentences.slice(0, WELCOME_SPAN).flatMap((s, i) => (isAnnouncement(s.text) ? [i] : []));
+  const lastNotice = notices.at(-1) ?? -1;
+  for (let i = 0; i < lastNotice; i += 1) {
+    const text = sentences[i]!.text;
+    if (wordsOf(text).length <= WELCOME_LINE_MAX_WORDS && findScriptureReferences(text).length === 0) out.add(i);
+  }
+  // The opening run of housekeeping, and a sentence with one notice cue right after it.
+  for (let i = 0; i < sentences.length; i += 1) {
+    const text = sentences[i]!.text;
+    if (out.has(i) || isHousekeeping(text)) continue;
+    if (i > 0 && (text.match(NOTICE_WEAK) ?? []).length >= 1) {
+      out.add(i);
+      continue;
+    }
+    break;
+  }
+  return out;
+}
+
 // Verbs that open an instruction ("Name one weight…", "Pray over each worry…").
 const INSTRUCTION_VERBS = new Set(
   'ask be begin believe bring call choose come commit confess consider count do find follow forgive give go hold invite keep lay learn leave listen live look love make memorize memorise name obey offer open pick practice practise pray put read receive rejoice release remember rest return say seek serve share show sing speak spend start stop take tell thank trust turn wait walk write'.split(' '),
