@@ -1,6 +1,7 @@
 // Reads a transcript into sections anchored on the scriptures the preacher cites, each with its
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
+import type { Citation } from '../scripture/scripture.identify.ts';
 import { at, contentTerms, cosine, idfOf, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
 import { readSentences } from './extractive.reading.ts';
 import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
@@ -66,6 +67,8 @@ export function isIllustration(s: Sentence): boolean {
 }
 
 const MIN_SECTION = 3;
+// How much of a sentence a quotation must cover for the sentence to read the passage aloud.
+const QUOTED_SHARE = 0.6;
 
 /** `passages`: the cited passages' text by OSIS reference, to recognise the preacher reading them aloud. */
 export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map()): SermonAnalysis {
@@ -78,7 +81,12 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const idf = idfOf(sentences.map((s) => s.terms));
   const passageSets = [...passages.values()].map(passageTerms);
   const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...welcomeSentences(sentences), ...prayerSentences(sentences)]);
-  const readings = new Set(sentences.filter((s) => !housekeeping.has(s.index) && readsPassage(s.text, passageSets)).map((s) => s.index));
+  // The quotations the scripture step found (a quoted citation's span is the quoted words): a
+  // sentence mostly inside one reads the passage aloud, however misheard ("Don't measure, press
+  // down, shake and together" for "good measure, pressed down, shaken together").
+  const quotations = references.filter((r) => (r as Partial<Citation>).mode === 'quoted');
+  const quoted = (s: Sentence) => quotations.some((q) => Math.min(q.end, s.end) - Math.max(q.start, s.start) >= QUOTED_SHARE * (s.end - s.start));
+  const readings = new Set(sentences.filter((s) => !housekeeping.has(s.index) && (readsPassage(s.text, passageSets) || quoted(s))).map((s) => s.index));
   const skip = new Set([...housekeeping, ...readings]);
   const nouns = nounsOf(sentences);
   const context: Context = { references, idf, housekeeping, nouns };

@@ -164,18 +164,34 @@ export function instructionClauses(text: string): { text: string; offset: number
   });
 }
 
-/** Terms of a passage text, for telling a sentence that reads it aloud. */
+/** Terms of a passage text and its pairs of neighbouring terms, for telling a sentence that reads it aloud. */
 export function passageTerms(text: string): Set<string> {
-  return new Set(contentTerms(text));
+  const terms = contentTerms(text);
+  return new Set([...terms, ...neighbourPairs(terms)]);
 }
 
-/** The preacher reading the passage aloud: most of the sentence's words are the passage's. */
+function neighbourPairs(terms: readonly string[]): string[] {
+  return terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
+}
+
+/**
+ * The preacher reading the passage aloud: most of the sentence's words are the passage's, and in
+ * the passage's order. A sentence of four words or more that puts the passage's words in an order
+ * of its own states a point ("The Father prunes the branches he loves", "God speaks in a still
+ * small voice"): at most one pair of its neighbouring words, and at most half, are neighbours in
+ * the passage (a reading with a misheard word or a reference before it keeps two pairs or more).
+ */
 export function readsPassage(text: string, passages: readonly Set<string>[]): boolean {
   const terms = contentTerms(text);
   if (terms.length < 2) return false;
   // A short line ("My cup runs over.") must be the passage's words throughout.
   const needed = terms.length < 4 ? 1 : 0.6;
-  return passages.some((p) => terms.filter((t) => p.has(t)).length / terms.length >= needed);
+  const pairs = neighbourPairs(terms);
+  const inOrder = (p: Set<string>) => {
+    const shared = pairs.filter((x) => p.has(x)).length;
+    return terms.length < 4 || shared >= 2 || shared / pairs.length > 0.5;
+  };
+  return passages.some((p) => terms.filter((t) => p.has(t)).length / terms.length >= needed && inOrder(p));
 }
 
 // "Our second point is that…", "My first point is this: …", "Point one: …", "Number two, …",
