@@ -41,3 +41,16 @@ test('a verse quoted inside a range known only from an earlier quotation keeps i
     'Now look closer at the fourth one, in him was life, and the life was the light of men.';
   assert.deepEqual(await cited(heard), ['John.1.1-John.1.5:quoted', 'John.1.4:quoted']);
 });
+
+test('a chapter heard with its verse number lost in a word ("Colossians 3 truly, …") is the verse whose own words follow as written', async () => {
+  assert.deepEqual(await cited('Paul puts it plainly in Colossians 3 truly, set your mind on the things above, and the rest will follow.'), ['Col.3.2:both']);
+  // Without the verse's words, nothing (as before: the chapter was not cited either).
+  assert.deepEqual(await cited('In Colossians 3 truly the apostle writes about new clothes for the soul.'), []);
+});
+
+test('a chapter and verses heard with the book lost ("the letter to the ebrews, in chapter 12, 1 and 2") are the book whose verses follow as written', async () => {
+  assert.deepEqual(await cited('And the writer of the letter to the ebrews, in chapter 12, 1 and 2, says let us run with patience the race, and keep our eyes on the finish.'), ['Heb.12.1-Heb.12.2:both']);
+  // Another book's chapter, or everyday words many verses share, name no book.
+  assert.deepEqual(await cited('Our book club read chapter 12, 1 and 2 of the novel, and let us run with it, they said.'), []);
+  assert.deepEqual(await cited('Our book club read chapter 12, 1 and 2 tonight, and let us run with it, they said.'), []);
+});

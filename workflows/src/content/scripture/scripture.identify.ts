@@ -185,18 +185,46 @@ function weighContext(text: string, ref: ReferenceCandidate, window: { before: n
   return { keep };
 }
 
+/**
+ * A place heard in part, completed by the words said after it as written (at least five words of
+ * the verse in runs few verses share, more than any other choice has): the verse of the chapter heard ("Philippians 1
+ * seeks promises that he … until the day of Jesus Christ"), or the book of the chapter and verses
+ * heard ("in chapter 11, 8-10, he went out not knowing where"). Nothing when no choice or two fit.
+ */
+function completedFromWords(text: string, ref: ReferenceCandidate, anchors: readonly ReferenceCandidate[], index: QuotationIndex): ScriptureReference | undefined {
+  const next = anchors.find((c) => c.start > ref.end);
+  const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
+  const choices: Passage[] = ref.booksFromWords
+    ? ref.booksFromWords.map((book) => ({ book, chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd, verseEnd: ref.verseEnd }))
+    : Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, v) => ({ book: ref.book, chapter: ref.chapter, verseStart: v + 1 }));
+  const scored = choices.map((passage) => ({ passage, words: index.wordsCoveredBy(text, ref.end, after, verseKeys(passage), true) })).sort((a, b) => b.words - a.words);
+  const [best, second] = scored;
+  if (!best || best.words < VERBATIM_WORDS || (second && second.words === best.words)) return undefined;
+  return referenceTo(best.passage, ref.start, ref.end, ref.source);
+}
+
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
   const used = new Set<QuotationMatch>();
   const citations: Citation[] = [];
-  // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words.)
-  const anchors = candidates.filter((c) => !c.needsQuotation);
+  // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words; nor
+  // does a place whose verse or book only the words after it can tell.)
+  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords);
   for (const ref of candidates) {
+    if (ref.verseFromWords || ref.booksFromWords) {
+      if (!index) continue;
+      const completed = completedFromWords(text, ref, anchors, index);
+      if (completed) {
+        quotations.filter((q) => !used.has(q) && overlap(span(completed), span(quoteReference(q))) && q.start >= ref.start && q.start <= ref.end + QUOTE_AFTER).forEach((q) => used.add(q));
+        citations.push({ ...completed, mode: 'both' });
+      }
+      continue;
+    }
     const near = quotations.filter((q) => !used.has(q) && q.start >= ref.start - QUOTE_BEFORE && q.start <= ref.end + QUOTE_AFTER);
     // Words quoted after the next reference was said are that reference's, not this one's to correct.
     const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, ...base } = ref;
     if (ref.hyphenVerse !== undefined) {
       const verse = { book: ref.book, chapter: ref.chapter, verseStart: ref.hyphenVerse };
       const quoted = ownNear.find((q) => overlap(span(verse), span(quoteReference(q))));

@@ -179,14 +179,15 @@ export class QuotationIndex {
 
   /**
    * How many words of `text[start, end)` the given verses (`Book.chapter.verse` keys) account
-   * for: whether a quotation is really the paraphrase of a passage cited just before it.
+   * for: whether a quotation is really the paraphrase of a passage cited just before it. With
+   * `distinctive`, only runs of words few verses share count ("and let us" is in hundreds).
    */
-  wordsCoveredBy(text: string, start: number, end: number, verseKeys: readonly string[]): number {
+  wordsCoveredBy(text: string, start: number, end: number, verseKeys: readonly string[], distinctive = false): number {
     const ids = new Set(verseKeys.map((k) => this.idOf.get(k)).filter((id) => id !== undefined));
     const words = normalisedWords(text.slice(start, end));
     const covered = new Set<number>();
     for (let i = 0; i + 3 <= words.length; i += 1) {
-      if (this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word), Infinity).some((id) => ids.has(id))) [i, i + 1, i + 2].forEach((p) => covered.add(p));
+      if (this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word), distinctive ? MAX_POSTINGS : Infinity).some((id) => ids.has(id))) [i, i + 1, i + 2].forEach((p) => covered.add(p));
     }
     return covered.size;
   }

@@ -90,7 +90,7 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean };
 /** What the words around a verse number say about the list or range it opens. */
 type RangeContext = { book?: string; plural?: boolean };
 
@@ -181,6 +181,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     const hyphenVerse = written && dash?.text === '-' && dash.start === tokens[j - 1]!.end && after?.kind === 'num' && after.start === dash.end && verseExists(book.osis, chapter, Number(after.text)) ? Number(after.text) : undefined;
     return { chapter, next: j, ...(hyphenVerse ? { hyphenVerse } : {}) };
   }
+  // "Philippians 1 seeks promises that he … will complete it until the day of Jesus Christ": the
+  // chapter heard, its verse number lost in a word; the verse whose words follow as written.
+  if (written && !abbreviated && tokens[j]?.kind === 'word' && chapter <= book.chapters) return { chapter, next: j, verseFromWords: true };
   return undefined;
 }
 
@@ -384,6 +387,10 @@ export type ReferenceCandidate = ScriptureReference & {
   needsQuotation?: boolean;
   /** "2 Corinthians 5-7" read as chapter 5: verse 7 of it, if a quotation of that verse confirms it. */
   hyphenVerse?: number;
+  /** The chapter heard, the verse lost ("Philippians 1 seeks…"): the verse whose own words follow, if one does. */
+  verseFromWords?: boolean;
+  /** The chapter and verses heard, the book lost ("the letter to the egos, in chapter 11, 8-10"): the book whose verses the words after it are. */
+  booksFromWords?: string[];
 };
 
 function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
@@ -413,15 +420,17 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   const caseless = !/[A-Z]/.test(text);
   const found: ReferenceCandidate[] = [];
   let lastBook: { book: BookInfo; end: number } | undefined;
-  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false, needsQuotation = false, context = !needsQuotation) => {
+  const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false, needsQuotation = false, context: boolean | 'none' = !needsQuotation, booksFromWords?: string[]) => {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
-    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport ? { needsSupport } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}) };
+    const fromWords = loc.verseFromWords === true || booksFromWords !== undefined;
+    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}) };
     found.push(candidate);
     // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
-    // confirms it: later verses and chapters only fall back on it, on their own words.
-    if (candidate.exists) (context ? existing : tentative).push(candidate);
+    // confirms it: later verses and chapters only fall back on it, on their own words. A place
+    // whose verse or book is still to be found from the words after it is no one's context.
+    if (candidate.exists && context !== 'none' && !fromWords) (context ? existing : tentative).push(candidate);
   };
   const existing: ReferenceCandidate[] = [];
   const tentative: ReferenceCandidate[] = [];
@@ -484,6 +493,20 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
         i = loc.next - 1;
         continue;
       }
+      // "…the letter to the egos, in chapter 11, 8-10, he went out not knowing where he went": the
+      // book lost (misheard, or never heard), the chapter and verses said: the book whose verses
+      // the words after them are, said as written.
+      if (!loc && (renamed || !book)) {
+        const options = BOOKS.map((b) => ({ b, at: parseLocation(tokens, i, b, false) })).filter((o) => o.at?.verseStart !== undefined && !o.at.needsSupport && referenceExists({ book: o.b.osis, ...o.at }));
+        const [first] = options;
+        const same = options.filter((o) => o.at!.chapter === first?.at!.chapter && o.at!.verseStart === first.at!.verseStart && o.at!.verseEnd === first.at!.verseEnd && o.at!.next === first.at!.next);
+        const named = first && (isWord(tokens, i - 1, 'of') || (isWord(tokens, first.at!.next, 'in', 'of') && isWord(tokens, first.at!.next + 1, 'the', 'a', 'an', 'our', 'my', 'this', 'that', 'his', 'her')));
+        if (first && !named) {
+          push(first.b.osis, first.at!, i, first.at!.next, true, true, false, 'none', same.map((o) => o.b.osis));
+          i = first.at!.next - 1;
+          continue;
+        }
+      }
     }
     // A misheard name ("Lamentation three, twenty-two", "Hebrew 12:1"): a book whose name is
     // close in spelling or sound, when a chapter and verse of that book follow.
@@ -525,7 +548,7 @@ const SELF_CORRECTION = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|co
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
     .filter((r) => r.exists && !r.needsSupport)
-    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, ...ref }) => ref);
+    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, ...ref }) => ref);
 }
 
 /** Edits (insert, delete, replace, swap two neighbours: "semule" / "samuel" is two) from `a` to `b`. */
