@@ -24,7 +24,7 @@ import { DiathekeScriptureText } from '../src/content/scripture/scripture-text.p
 import { ExtractiveGenerator } from '../src/content/generation/extractive.generator.ts';
 import { findScriptureReferences } from '../src/content/scripture/scripture.references.ts';
 import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
-import { lowConfidenceWords, PREACHER_PROMPT, recognitionPrompt, recognitionVocabulary, titlePrompt } from '../src/transcription/recognition.vocabulary.ts';
+import { DOUBTFUL, lowConfidenceWords, PREACHER_PROMPT, recognitionPrompt, recognitionVocabulary, titlePrompt } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { groupSpan, loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
@@ -79,7 +79,7 @@ for (const sermon of sermons) {
   const started = performance.now();
   const references = await identifyScripture(transcript.text);
   const generator = new ExtractiveGenerator({ scriptureText });
-  const input = { transcript: transcript.text, title: sermon.title, references, lowConfidence: lowConfidenceWords(transcript.words) };
+  const input = { transcript: transcript.text, title: sermon.title, references, lowConfidence: lowConfidenceWords(transcript.words), doubtful: lowConfidenceWords(transcript.words, DOUBTFUL) };
   const outline = await generator.generateOutline(input);
   const days = await generator.generateDevotionals({ ...input, outline });
   const contentSec = (performance.now() - started) / 1000;

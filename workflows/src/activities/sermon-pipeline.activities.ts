@@ -9,11 +9,12 @@ import { SermonRemovedError, type ReportedStep, type SermonsInternalClient } fro
 import type { PipelineWorkspace } from './pipeline.workspace.ts';
 import { keepHeartbeating } from './activity.heartbeat.ts';
 import { generateDiscussionGuide } from '@lectern/workflow-contract/discussion-guide';
-import { lowConfidenceWords } from '../transcription/recognition.vocabulary.ts';
+import { DOUBTFUL, lowConfidenceWords } from '../transcription/recognition.vocabulary.ts';
 import type { TranscriptWord } from '../transcription/transcription.types.ts';
 
 /** Words the recogniser was unsure of: kept out of titles and themes (ADR 0016). */
 const unsureWords = (transcript: { words?: TranscriptWord[] }) => (transcript.words ? lowConfidenceWords(transcript.words) : undefined);
+const doubtfulWords = (transcript: { words?: TranscriptWord[] }) => (transcript.words ? lowConfidenceWords(transcript.words, DOUBTFUL) : undefined);
 
 /**
  * What the sermon pipeline workflow asks of the outside world. Each step activity reads and writes
@@ -94,7 +95,7 @@ export function createSermonPipelineActivities(deps: PipelineActivityDeps): Serm
         const { transcript } = await sermons.content(input.sermonId, { words: true });
         if (!transcript) throw ApplicationFailure.nonRetryable('There is no transcript to outline.', NON_RETRYABLE_STEP_ERROR);
         await sermons.progress(input.sermonId, 'outline', 10, 'Generating sermon outline...');
-        const outline = await keptAlive(() => deps.content.outline.generateOutline({ transcript: transcript.text, title: sermon.title, lowConfidence: unsureWords(transcript) }));
+        const outline = await keptAlive(() => deps.content.outline.generateOutline({ transcript: transcript.text, title: sermon.title, lowConfidence: unsureWords(transcript), doubtful: doubtfulWords(transcript) }));
         await sermons.saveOutline(input.sermonId, outline);
         await sermons.saveDiscussionGuide(input.sermonId, generateDiscussionGuide({ outline, transcript: transcript.text, title: sermon.title }));
       });
@@ -107,7 +108,7 @@ export function createSermonPipelineActivities(deps: PipelineActivityDeps): Serm
         if (!transcript) throw ApplicationFailure.nonRetryable('There is no transcript to write devotionals from.', NON_RETRYABLE_STEP_ERROR);
         await sermons.progress(input.sermonId, 'devotional', 10, 'Creating 5-day devotional series...');
         const days = await keptAlive(() =>
-          deps.content.devotionals.generateDevotionals({ transcript: transcript.text, title: sermon.title, outline: outline ?? undefined, lowConfidence: unsureWords(transcript) }),
+          deps.content.devotionals.generateDevotionals({ transcript: transcript.text, title: sermon.title, outline: outline ?? undefined, lowConfidence: unsureWords(transcript), doubtful: doubtfulWords(transcript) }),
         );
         // Upserted by day number: a repeated step replaces the five days, never adds to them.
         await sermons.saveDevotionals(input.sermonId, days);

@@ -36,6 +36,12 @@ export const PREACHER_PROMPT = 'Good morning, church. Please turn with me to Rom
 
 /** A word Whisper gives less than this probability is not trusted for a headline. */
 export const LOW_CONFIDENCE = 0.3;
+/**
+ * Below this the recogniser is in doubt: a word of an announced point the sermon says nowhere else
+ * ("prayer keeps going when the answer is low", 0.49 and 0.59) loses its clause; a word heard
+ * surely there ("when the fields are empty", 0.99) keeps it.
+ */
+export const DOUBTFUL = 0.6;
 
 /**
  * Lower-case content words the recogniser was unsure of, kept out of titles and themes: a word

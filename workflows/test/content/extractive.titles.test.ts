@@ -98,8 +98,8 @@ test("a point's title puts back the word the recogniser swapped", () => {
 // announcement, or heard right only in the plan. Each test fails on 3e3aa0a.
 const keeper = (third: string, more = '') =>
   `Tonight I want to show you three things a lighthouse keeper does. First, he trims the lamp before dark. Second, he watches the rocks all night. Then, he rows out to the boat that is sinking. Point one, the keeper trims the lamp before dark. The oil must be clean and the glass must shine. A dirty lamp helps no sailor. Point two, the keeper watches the rocks all night. He does not sleep while the storm is high. The sailors trust his light. Point three, the keeper ${third} out to the boat that is sinking. He leaves the warm tower and goes into the cold sea. No sailor is left alone.${more}`;
-const pointTitles = (transcript: string) => {
-  const a = analyseSermon(transcript, []);
+const pointTitles = (transcript: string, doubtful: readonly string[] = []) => {
+  const a = { ...analyseSermon(transcript, []), doubtful: new Set(doubtful) };
   return a.sections.map((s) => sectionTitle(s, a, contentPool(s, a), new Set()));
 };
 
@@ -109,12 +109,21 @@ test("a point's word said nowhere else is the word another hearing of the same c
   assert.equal(pointTitles(keeper('bolts', ' The bolts on the tower door held all winter.'))[2], 'Keeper Bolts Out');
 });
 
-test("a point's trailing clause is cut when its word is said only where the point is stated (the plan and the announcement heard alike)", () => {
+test("the other hearing agrees on the words around the point's unconfirmed word, before and after it ('calls etch ship by name' / 'calls each ship by name')", () => {
+  const harbour = 'Tonight I want to show you three things a harbour master does. First, he opens the gate at dawn. Second, he calls each ship by name. Third, he closes the gate at night. Point one, the master opens the gate at dawn. The fishermen wait for him. Point two, the master calls etch ship by name. He knows every boat and every crew. Point three, the master closes the gate at night. No ship is left outside in the storm.';
+  assert.equal(pointTitles(harbour)[1], 'The Master Calls Each Ship by Name');
+});
+
+test("a point's trailing clause is cut when its word is said only where the point is stated (the plan and the announcement heard alike) and heard in doubt", () => {
   const hope = (night: string) =>
     `Today I have three words about hope. One, hope waits for the morning. Two, hope keeps singing when the night is ${night}. Three, hope shares its bread. First, hope waits for the morning. The watchman waits and the morning comes. Second, hope keeps singing when the night is ${night}. Paul and Silas were singing in the prison at midnight. Their hope keeps them close to God. Third, hope shares its bread. The widow shared her last bread with the prophet. Hope is never stingy.`;
-  assert.equal(pointTitles(hope('wrong'))[1], 'Hope Keeps Singing');
-  // Said elsewhere ("the night was long"), the clause is the preacher's and stays.
-  assert.equal(pointTitles(`${hope('long')} The night was long in that prison.`)[1], 'Hope Keeps Singing When the Night Is Long');
+  assert.equal(pointTitles(hope('wrong'), ['wrong'])[1], 'Hope Keeps Singing');
+  // Heard surely, the clause stays ("we can rejoice when the fields are empty"); so it does when
+  // the sermon says its word elsewhere ("the night was long").
+  assert.equal(pointTitles(hope('wrong'))[1], 'Hope Keeps Singing When the Night Is Wrong');
+  assert.equal(pointTitles(`${hope('long')} The night was long in that prison.`, ['long'])[1], 'Hope Keeps Singing When the Night Is Long');
+  // The point is its first clause: the announcement running on into its body changes nothing.
+  assert.equal(pointTitles(hope('wrong').replace('Second, hope keeps singing when the night is wrong.', 'Second, hope keeps singing when the night is wrong, as the jailer found out at midnight.'), ['wrong'])[1], 'Hope Keeps Singing');
 });
 
 test("the words after an unsure one stand for the point only inside the point's own clause, not where it runs on into a misheard verse", () => {

@@ -53,6 +53,8 @@ export type GenerationInput = {
   references?: ScriptureReference[];
   /** Words the recogniser was unsure of (lower case): never in a title or theme. */
   lowConfidence?: ReadonlySet<string>;
+  /** Words the recogniser was in doubt of (lower case; `DOUBTFUL`): an announced point's clause that holds one the sermon does not confirm is cut. */
+  doubtful?: ReadonlySet<string>;
 };
 
 export interface OutlineGenerator {

@@ -43,6 +43,8 @@ export type SermonAnalysis = {
   nouns: Nouns;
   /** Words the recogniser was unsure of (lower case): kept out of titles and themes. */
   lowConfidence?: ReadonlySet<string>;
+  /** Words the recogniser was in doubt of (below `DOUBTFUL`, lower case). */
+  doubtful?: ReadonlySet<string>;
   /** The text of the verified passages the sermon cites: their words may head a point. */
   passageTexts?: readonly string[];
   /** Words the recogniser never hears right, as the quoted passages have them ("race" → "grace"). */

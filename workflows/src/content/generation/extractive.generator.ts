@@ -64,7 +64,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
 
   private async analyse(input: GenerationInput): Promise<SermonAnalysis> {
     const last = this.last;
-    if (last && last.input.transcript === input.transcript && last.input.references === input.references && last.input.lowConfidence === input.lowConfidence) return last.analysis;
+    if (last && last.input.transcript === input.transcript && last.input.references === input.references && last.input.lowConfidence === input.lowConfidence && last.input.doubtful === input.doubtful) return last.analysis;
     if (!input.transcript.trim()) throw new GenerationError('The transcript is empty');
     const references = input.references ?? (await this.findCitations(input.transcript));
     // The cited passages' text tells the preacher reading them aloud from the preacher's own
@@ -83,9 +83,9 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
     // The same passages as other translations word them, for the recogniser's swapped words.
     const quoted = await Promise.all(distinctReferences(references).flatMap((r) => this.quotedTranslations.map((t) => t.passage(r.osis).catch(() => ''))));
     const swaps = recognitionSwaps(input.transcript, [...passages.values(), ...quoted.filter(Boolean)], isStopword);
-    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence, passageTexts: [...passages.values()], swaps };
+    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence, doubtful: input.doubtful, passageTexts: [...passages.values()], swaps };
     if (analysis.sections.length === 0) throw new GenerationError('The transcript has no sentences to work from');
-    this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence }, analysis };
+    this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence, doubtful: input.doubtful }, analysis };
     return analysis;
   }
 }

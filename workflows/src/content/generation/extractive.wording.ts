@@ -64,21 +64,32 @@ function restates(sentence: Pick<Sentence, 'terms'>, statementTerms: ReadonlySet
   return shared >= Math.max(1, Math.ceil(statementTerms.size * 0.6));
 }
 
-// Words after the differing one that two hearings must share to be the same clause heard twice.
+// Words around the differing one that two hearings must share to be the same clause heard twice.
 const SAME_CLAUSE_WORDS = 4;
+
+/** "leave" / "leaves": one word in two forms, not a word heard two ways. */
+function formsOfOneWord(x: string, y: string): boolean {
+  let common = 0;
+  while (common < Math.min(x.length, y.length) && x[common] === y[common]) common += 1;
+  return common >= 3 && common >= Math.min(x.length, y.length) - 1;
+}
 
 /**
  * The announced point as the sermon vouches for it. A word said nowhere but where this point is
  * stated (the plan and the announcement are one hearing of it; not in the cited scripture either)
  * is a mishearing the sermon does not confirm:
- * - where another sentence says the same clause with another word in its place (four words or more
- *   after it agreeing), that hearing's word ("the shepherd don't after the one that is lost" against
- *   "he goes after the one that is lost");
- * - else a trailing subordinate clause holding it is cut ("prayer keeps going when the answer is
- *   low", heard the same in the plan and the announcement: "prayer keeps going").
+ * - where another sentence says the same clause with another word in its place (four words around
+ *   it agreeing, the next one among them), that hearing's word ("the shepherd don't after the one
+ *   that is lost" against "he goes after the one that is lost"; "knows dim sheep by name" against
+ *   "knows his sheep by name");
+ * - else a trailing subordinate clause holding it, heard in doubt (`DOUBTFUL`), is cut ("prayer
+ *   keeps going when the answer is low", heard the same in the plan and the announcement: "prayer
+ *   keeps going"; "we can rejoice when the fields are empty", "empty" heard surely, stays).
  */
-export function heardOnceMore(statement: string, a: Pick<SermonAnalysis, 'sentences' | 'passageTexts'>): string {
-  const statementTerms = new Set(contentTerms(statement));
+export function heardOnceMore(statement: string, a: Pick<SermonAnalysis, 'sentences' | 'passageTexts' | 'doubtful'>): string {
+  // The point proper is the statement's first clause; an announcement often runs on into its body.
+  const point = statement.split(/\s*[,;:]\s*/)[0]!;
+  const statementTerms = new Set(contentTerms(point));
   if (!statementTerms.size) return statement;
   const others = a.sentences.filter((s) => !restates(s, statementTerms));
   const elsewhere = new Set(others.flatMap((s) => wordsOf(s.text)));
@@ -86,29 +97,38 @@ export function heardOnceMore(statement: string, a: Pick<SermonAnalysis, 'senten
   const unconfirmed = (w: string) => /^[a-z]/i.test(w) && !elsewhere.has(wordsOf(w)[0] ?? w.toLowerCase());
   const tokens = statement.split(/\s+/);
   const bare = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
-  let changed = false;
-  const mended = tokens.map((token, i) => {
-    const w = bare(token);
-    if (!w || !unconfirmed(token)) return token;
-    const after = tokens.slice(i + 1, i + 1 + SAME_CLAUSE_WORDS).map(bare);
-    if (after.length < SAME_CLAUSE_WORDS) return token;
-    for (const s of others) {
-      const heard = s.text.split(/\s+/).map(bare);
-      for (let j = 0; j + SAME_CLAUSE_WORDS < heard.length; j += 1) {
+  const words = tokens.map(bare);
+  // (The plan is another hearing of the point: a word it hears differently is evidence too.)
+  const hearings = a.sentences.map((s) => s.text.split(/\s+/).map(bare));
+  const otherHearing = (i: number): string | undefined => {
+    for (const heard of hearings) {
+      for (let j = 0; j < heard.length; j += 1) {
         const y = heard[j]!;
-        if (y.length < 2 || y === w || !after.every((x, k) => heard[j + 1 + k] === x)) continue;
-        changed = true;
-        return /^[A-Z]/.test(token) ? `${y.charAt(0).toUpperCase()}${y.slice(1)}` : y;
+        if (y.length < 2 || y === words[i] || formsOfOneWord(y, words[i]!)) continue;
+        let left = 0;
+        while (left < i && left < j && heard[j - left - 1] === words[i - left - 1]) left += 1;
+        let right = 0;
+        while (i + right + 1 < words.length && j + right + 1 < heard.length && heard[j + right + 1] === words[i + right + 1]) right += 1;
+        if (right >= 1 && left + right >= SAME_CLAUSE_WORDS) return y;
       }
     }
-    return token;
+    return undefined;
+  };
+  let changed = false;
+  const mended = tokens.map((token, i) => {
+    const w = words[i]!;
+    if (!w || !unconfirmed(token)) return token;
+    const y = otherHearing(i);
+    if (!y) return token;
+    changed = true;
+    return token.replace(/[a-z][a-z']*/i, (heard) => (/^[A-Z]/.test(heard) ? `${y.charAt(0).toUpperCase()}${y.slice(1)}` : y));
   });
   if (changed) return mended.join(' ');
-  const clause = SUBORDINATE.exec(statement);
+  const clause = SUBORDINATE.exec(point);
   if (!clause) return statement;
-  const [main, trailing] = [statement.slice(0, clause.index), statement.slice(clause.index)];
-  const doubtful = (text: string) => wordsOf(text).some((w) => !isStopword(w) && unconfirmed(w));
-  return doubtful(trailing) && !doubtful(main) && wordsOf(main).length >= 3 ? main : statement;
+  const [main, trailing] = [point.slice(0, clause.index), point.slice(clause.index)];
+  const unconfirmedIn = (text: string, heardInDoubt: boolean) => wordsOf(text).some((w) => !isStopword(w) && unconfirmed(w) && (!heardInDoubt || (a.doubtful?.has(w) ?? false)));
+  return unconfirmedIn(trailing, true) && !unconfirmedIn(main, false) && wordsOf(main).length >= 3 ? main : statement;
 }
 
 /**
