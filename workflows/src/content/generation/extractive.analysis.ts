@@ -116,7 +116,8 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const announcedOnce = withoutSpokenPlan(pointIndexes, housekeeping);
   const plan = pointIndexes.filter((i) => !announcedOnce.includes(i)).map((i) => pointStatement(at(sentences, i)) ?? '');
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
-  const announced = series ?? announcedOnce;
+  const parallel = announcedOnce.length >= 3 || series ? undefined : parallelStatements(sentences, skip);
+  const announced = series ?? parallel ?? announcedOnce;
   // A return to the chapter being read ("read a few verses of John 15 this week") is not a new scripture.
   const anchors = announced.length >= 3 ? announced : distinct.filter((r) => !returnsTo(r, references)).map(firstIndex).filter((i) => i >= 0);
   const starts = [...new Set(anchors)].sort((a, b) => a - b);
@@ -165,7 +166,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   }
 
   const planned = new Set(pointIndexes.filter((i) => !announcedOnce.includes(i)));
-  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), planned }));
+  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), parallelPoints: new Set(parallel), planned }));
   const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!) })) : built;
   return { ...base, sections };
 }
@@ -201,6 +202,30 @@ function ordinalSeries(sentences: readonly Sentence[]): number[] | undefined {
   return series.length >= 3 ? series : undefined;
 }
 
+// A point said in a frame of its own: a short statement, not a question.
+const PARALLEL_MIN_WORDS = 4;
+const PARALLEL_MAX_WORDS = 12;
+
+/**
+ * "God's Word shows us the next step. … God's Word keeps us from sin. … God's Word gives strength
+ * for tomorrow.": a preacher who does not number the points often states each in the same frame.
+ * Three to five short statements of the sermon's own (not housekeeping, not the reading) that open
+ * with the same two words, one of them a content word, each with a body of its own after it, are
+ * its points; undefined when the sermon has no such run, or more than one.
+ */
+function parallelStatements(sentences: readonly Sentence[], skip: ReadonlySet<number>): number[] | undefined {
+  const byFrame = new Map<string, number[]>();
+  for (const s of sentences) {
+    const words = s.text.trim().split(/\s+/);
+    if (skip.has(s.index) || s.text.trim().endsWith('?') || words.length < PARALLEL_MIN_WORDS || words.length > PARALLEL_MAX_WORDS) continue;
+    const frame = words.slice(0, 2).join(' ').toLowerCase().replace(/[^a-z' ]/g, '');
+    if (contentTerms(frame).length === 0 || /^(?:and|but|so|then|it|this|that|there|he|she|they|we|you|i)\b/.test(frame)) continue;
+    byFrame.set(frame, [...(byFrame.get(frame) ?? []), s.index]);
+  }
+  const runs = [...byFrame.values()].filter((run) => run.length >= 3 && run.length <= 5 && run.every((index, k) => k === 0 || index - run[k - 1]! >= 3));
+  return runs.length === 1 ? runs[0] : undefined;
+}
+
 /**
  * A point announced twice, in the plan and again with its body: the plan's words when they say the
  * same thing ("forgiveness is a choice we keep making" for "not forgiveness in a choice we keep
@@ -228,10 +253,10 @@ function returnsTo(ref: ScriptureReference, references: readonly ScriptureRefere
  * `planned`: points announced in the spoken plan, which state no section (the point is stated
  * again where its body begins).
  */
-type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; planned?: ReadonlySet<number> };
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; parallelPoints?: ReadonlySet<number>; planned?: ReadonlySet<number> };
 
 export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
-  const { references, idf, housekeeping, nouns, ordinalPoints, planned } = context;
+  const { references, idf, housekeeping, nouns, ordinalPoints, parallelPoints, planned } = context;
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
@@ -243,7 +268,8 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
     // (A section that opens with "Second, live one day at a time." is that point, an instruction too.)
     if (planned?.has(s.index)) continue;
     const opening = k === 0 && ordinalPoints?.has(s.index) ? bareOrdinalStep(s.text) : undefined;
-    const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }));
+    const parallelPoint = parallelPoints?.has(s.index) ? { statement: s.text.trim().replace(/[.!]+$/, ''), fromNext: false } : undefined;
+    const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }) ?? parallelPoint);
     if (!said) continue;
     statement = said.statement;
     statementStart = s.start;
