@@ -111,3 +111,10 @@ test('a bare number is a point number only where the sermon is counting its poin
   assert.ok(!a.sentences.some((s) => s.text.startsWith('Point')), a.sentences.map((s) => s.text).join(' | '));
   assert.ok(a.sections.every((s) => s.statement === undefined), a.sections.map((s) => s.statement).join(' | '));
 });
+
+test("a point announced after 'So', 'And' or 'Now' with no full stop before it still starts a sentence", () => {
+  const texts = readSentences('The shepherd left the ninety-nine on the hillside and carried the lost one home on his shoulders So the second point, grace goes looking for the lost. Nobody is too far away.').map((s) => s.text);
+  assert.ok(texts.includes('So the second point, grace goes looking for the lost.'), texts.join(' | '));
+  // A point named inside a sentence is no turn ("…is the first point of the gospel").
+  assert.equal(readSentences('Mercy from the start is the first point of the gospel for us all.').length, 1);
+});

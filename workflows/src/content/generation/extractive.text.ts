@@ -32,7 +32,7 @@ export function contentTerms(text: string): string[] {
 // Where an unpunctuated transcript turns to a new part of the sermon.
 const TURNS = /\b(?:(?:our|my|the) (?:first|second|third|fourth|fifth|next|last|final) point|let us pray|let's pray|(?:please )?turn with me|good morning|this week|so this morning|let me close)\b/gi;
 
-const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|six|[1-6])\b|(?:Our|My|The) (?:first|second|third|fourth|fifth|next|last|final) point\b)/g;
+const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|six|[1-6])\b|(?:(?:So|And|Now),? (?:our|my|the)|Our|My|The) (?:first|second|third|fourth|fifth|next|last|final) point\b)/g;
 
 /**
  * Where the transcript's sentences end: a full stop, question or exclamation mark followed by a
@@ -66,7 +66,8 @@ export function splitSentences(text: string): Sentence[] {
     if (!body) continue;
     const start = span.start + lead;
     const words = [...body.matchAll(/\S+/g)];
-    // A point announced without a full stop before it ("…self control Number 3 God fights…")
+    // A point announced without a full stop before it ("…self control Number 3 God fights…", "…all
+    // my ways So the first point, God knows…")
     // still starts a sentence.
     const pointTurns = [...body.matchAll(POINT_TURN)].map((m) => m.index).filter((i) => i > 0);
     if (words.length <= 60 && pointTurns.length) {
