@@ -28,6 +28,12 @@ test('two verse numbers with only a comma between are a range when a verse betwe
   assert.deepEqual(await cited(`Near the end of his life Paul wrote to his young friend, in his last letter, 4, 2, 5. ${charge}`), ['2Tim.4.1-2Tim.4.2:quoted']);
 });
 
+test('"John 6, 35 through 4 the eight": a tens word heard as its digit and "the" ends the range ("for-ty" / "4 the")', async () => {
+  assert.deepEqual(await cited('Turn with me to John 6, 35 through 4 the eight, the bread of life.'), ['John.6.35-John.6.48:spoken']);
+  // No unit after "the": the range is not read.
+  assert.deepEqual(await cited('In John 6, 35 through 4 the people sat down.'), ['John.6.35:spoken']);
+});
+
 test('nine words of a verse said exactly as written, in a row, are a quotation even in everyday words', async () => {
   assert.deepEqual(await cited('Across the years he calls to us, if any man thirst, let him come unto me, and think, and many believe him.'), ['John.7.37:quoted']);
   // A retelling in everyday words is still not one.

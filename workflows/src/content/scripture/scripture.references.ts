@@ -280,6 +280,13 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     const joined = end.value * 10 + Number(unit.text);
     if (joined > verse) end = { value: joined, next: end.next + 2 };
   }
+  // … or "35 through 4 the one": the tens word heard as its digit and "the" ("for-ty" / "4 the").
+  const unitWord = tokens[end.next + 1];
+  const unitValue = unitWord?.kind === 'word' ? readNumber(tokens, end.next + 1) : undefined;
+  if (end.value >= 2 && end.value <= 9 && end.value * 10 <= verse + 9 && tokens[j]!.kind === 'num' && isWord(tokens, end.next, 'the') && unitValue && unitValue.value >= 1 && unitValue.value <= 9) {
+    const joined = end.value * 10 + unitValue.value;
+    if (joined > verse && (context.book === undefined || verseExists(context.book, chapter, joined))) end = { value: joined, next: unitValue.next };
+  }
   if (tokens[end.next]?.text === ':') {
     const endVerse = readNumber(tokens, end.next + 1);
     if (endVerse && end.value > chapter) return { chapterEnd: end.value, verseEnd: endVerse.value, next: endVerse.next };
