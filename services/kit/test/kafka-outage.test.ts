@@ -119,13 +119,30 @@ describe('Kafka outage', () => {
       const row = rows[0]!;
       return { effects: Number(row.effects), distinct: Number(row.distinct_seqs), maxPerSeq: Number(row.max_per_seq ?? 0) };
     };
-    await waitFor(`all ${written} effects in the writing service`, async () => (await effectCounts(app.kit.db)).distinct === written, 120_000, 250);
-    await waitFor(`all ${written} effects in the consumer process`, async () => (await remoteCounts()).distinct === written, 120_000, 250);
+    const unpublished = async () => Number((await app.kit.db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    // A wait that times out says which part stopped: the relay (events left in the outbox) or a
+    // consumer (published but not applied), and when each last made progress.
+    const progress = async () => {
+      const last = (times: number[]) => (times.length ? `${((times.at(-1)! - brokerUpAt) / 1000).toFixed(1)} s after the broker was back` : 'never');
+      return (
+        `writing service applied ${(await effectCounts(app.kit.db)).distinct}, consumer process ${(await remoteCounts()).distinct}, of ${written}; ` +
+        `${await unpublished()} still in the outbox; relay last published ${last(sentAt)}, in-service consumer last applied ${last(localHandledAt)}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`
+      );
+    };
+    const waitOrExplain = async (what: string, done: () => Promise<boolean>) => {
+      try {
+        await waitFor(what, done, 120_000, 250);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}: ${await progress()}`, { cause: error });
+      }
+    };
+    await waitOrExplain(`all ${written} effects in the writing service`, async () => (await effectCounts(app.kit.db)).distinct === written);
+    await waitOrExplain(`all ${written} effects in the consumer process`, async () => (await remoteCounts()).distinct === written);
     const allDeliveredAt = Date.now();
     await sleep(2000); // let any redelivery arrive before counting duplicates
     const local = await effectCounts(app.kit.db);
     const other = await remoteCounts();
-    const pending = await app.kit.db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const pending = await unpublished();
 
     const seconds = (from: number, to: number | undefined) => (to === undefined ? 'never' : `${((to - from) / 1000).toFixed(1)} s`);
     const lost = written - local.distinct + (written - other.distinct);
@@ -139,6 +156,6 @@ describe('Kafka outage', () => {
     );
     assert.deepEqual(local, { effects: written, distinct: written, maxPerSeq: 1 });
     assert.deepEqual(other, { effects: written, distinct: written, maxPerSeq: 1 });
-    assert.equal(Number(pending.n), 0);
+    assert.equal(pending, 0);
   });
 });
