@@ -141,8 +141,9 @@ test('SMTP integration → test e-mail → templated e-mail to three contacts �
   await page.getByTestId('stat-total-sent').getByText('3').waitFor(VISIBLE);
 
   // SendGrid's signed event batch through the edge: Ben bounced, Cy delivered.
-  const rows = await page.getByTestId('communication-row').count();
-  assert.equal(rows, 3);
+  // (The list loads apart from the stats: wait for its rows before counting them.)
+  await page.getByTestId('communication-row').nth(2).waitFor(VISIBLE);
+  assert.equal(await page.getByTestId('communication-row').count(), 3);
   const now = Math.floor(Date.now() / 1000);
   const messageIds = await Promise.all(mails.map((m) => String(m.headers?.['message-id'] ?? '')));
   const batch = JSON.stringify([
