@@ -6,7 +6,7 @@ import { areaFor, manifestUrl } from '../src/areas/area.registry.ts';
 const owner = (path: string) => areaFor(path)?.name;
 
 test('the spec route table maps onto the four areas', () => {
-  for (const path of ['/', '/login', '/signup', '/create-account', '/pricing', '/waitlist/thank-you', '/privacy-policy', '/billing/success', '/cotr-special']) {
+  for (const path of ['/', '/login', '/signup', '/create-account', '/pricing', '/waitlist/thank-you', '/privacy-policy', '/billing/success', '/cotr-special', '/offer-checkout/default', '/offer-checkout/cotr']) {
     assert.equal(owner(path), 'marketing', path);
   }
   for (const path of ['/dashboard', '/sermons', '/sermons/abc', '/members', '/communications', '/settings', '/settings/integrations/add/rockRms']) {
@@ -22,7 +22,7 @@ test('a trailing slash does not change the owner', () => {
 });
 
 test('any other path belongs to no area (not-found view)', () => {
-  for (const path of ['/nope', '/pricingx', '/sermonsx', '/billing', '/consoles', '/dashboard/extra']) {
+  for (const path of ['/nope', '/pricingx', '/sermonsx', '/billing', '/consoles', '/dashboard/extra', '/offer-checkout']) {
     assert.equal(owner(path), undefined, path);
   }
 });

@@ -20,6 +20,8 @@ export const AREAS: readonly Area[] = [
     routes: [
       '/', '/login', '/forgot-password', '/reset-password', '/signup', '/create-account', '/pricing', '/waitlist/*', '/cotr-special', '/cotr-special-step2',
       '/acceptable-use-policy', '/privacy-policy', '/terms-of-service', '/verify-email', '/confirmed', '/billing/*', '/onboarding',
+      // The generic offer checkout, mounted by /console/checkout-demo (spec 001: the default and special offers).
+      '/offer-checkout/*',
     ],
   },
   {
