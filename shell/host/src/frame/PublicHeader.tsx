@@ -22,6 +22,9 @@ const Inner = styled.div`
     padding: 0 1rem;
     gap: 0.5rem;
   }
+  @media (max-width: 400px) {
+    padding: 0 0.75rem;
+  }
 `;
 
 export const Brand = styled(AppLink)`
@@ -33,6 +36,18 @@ export const Brand = styled(AppLink)`
   font-family: ${({ theme }) => theme.fonts.heading};
   font-size: 1.35rem;
   font-weight: 700;
+`;
+
+// Signed in, the header holds the brand, Pricing and Dashboard: below 400 px it tightens, and below
+// 360 px the brand keeps its mark only (the link keeps its accessible name), so nothing overflows.
+const PublicBrand = styled(Brand)`
+  @media (max-width: 400px) {
+    font-size: 1.15rem;
+    gap: 0.45rem;
+  }
+  @media (max-width: 359px) {
+    .brand-name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  }
 `;
 
 const Nav = styled.nav`
@@ -51,6 +66,10 @@ const Nav = styled.nav`
     gap: 0.25rem;
     a.text { padding: 0.45rem 0.4rem; }
   }
+  @media (max-width: 400px) {
+    a.text { padding: 0.45rem 0.3rem; }
+    a:not(.text) { padding: 0.55em 0.85em; white-space: nowrap; }
+  }
 `;
 
 /** Public pages (spec 001 §2 landing page): Pricing; Dashboard when signed in, else Login. */
@@ -60,10 +79,10 @@ export function PublicHeader({ path }: { path: string }) {
   return (
     <Bar>
       <Inner>
-        <Brand href="/" aria-label="Lectern home">
+        <PublicBrand href="/" aria-label="Lectern home">
           <Logo name="Lectern" />
-          Lectern
-        </Brand>
+          <span className="brand-name">Lectern</span>
+        </PublicBrand>
         <Nav aria-label="Site">
           <AppLink className="text" href="/pricing">
             Pricing
