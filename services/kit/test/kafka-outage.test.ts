@@ -21,23 +21,28 @@ interface RemoteConsumer {
   child: ChildProcess;
   /** wall-clock ms of the first batch it committed after `since` */
   firstHandledAfter(since: number): number | undefined;
+  /** how often its Kafka consumer had been replaced (ADR 0032), as of its last batch */
+  replaced(): number;
 }
 
 async function startRemoteConsumer(env: Record<string, string>): Promise<RemoteConsumer> {
   const handledAt: number[] = [];
+  let replaced = 0;
   const child = fork(new URL('./fixtures/probe-consumer.ts', import.meta.url).pathname, [], {
     execArgv: ['--disable-warning=ExperimentalWarning'],
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  child.on('message', (m: { type: string; at?: number }) => {
-    if (m.type === 'handled') handledAt.push(m.at!);
+  child.on('message', (m: { type: string; at?: number; replaced?: number }) => {
+    if (m.type !== 'handled') return;
+    handledAt.push(m.at!);
+    replaced = m.replaced ?? replaced;
   });
   await new Promise<void>((resolve, reject) => {
     child.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
     child.once('exit', (code) => reject(new Error(`the consumer process exited (${code}) before it was ready`)));
   });
-  return { child, firstHandledAfter: (since) => handledAt.find((at) => at >= since) };
+  return { child, firstHandledAfter: (since) => handledAt.find((at) => at >= since), replaced: () => replaced };
 }
 
 describe('Kafka outage', () => {
@@ -66,7 +71,7 @@ describe('Kafka outage', () => {
 
   it('delivers every event exactly once in effect across a Kafka restart, and readyz follows Kafka', async () => {
     const localHandledAt: number[] = [];
-    consumeProbes(app, `outage-${randomUUID()}`, () => void localHandledAt.push(Date.now()));
+    const localConsumer = consumeProbes(app, `outage-${randomUUID()}`, () => void localHandledAt.push(Date.now()));
     await app.ready();
     await app.kit.whenStarted();
     assert.equal((await app.inject({ url: '/api/diagnostics/readyz' })).statusCode, 200);
@@ -126,7 +131,7 @@ describe('Kafka outage', () => {
       const last = (times: number[]) => (times.length ? `${((times.at(-1)! - brokerUpAt) / 1000).toFixed(1)} s after the broker was back` : 'never');
       return (
         `writing service applied ${(await effectCounts(app.kit.db)).distinct}, consumer process ${(await remoteCounts()).distinct}, of ${written}; ` +
-        `${await unpublished()} still in the outbox; relay last published ${last(sentAt)}, in-service consumer last applied ${last(localHandledAt)}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`
+        `${await unpublished()} still in the outbox; relay last published ${last(sentAt)}, in-service consumer last applied ${last(localHandledAt)} (Kafka consumers replaced: ${localConsumer.stats.replaced} in the service, ${remote!.replaced()} in the consumer process); load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`
       );
     };
     const waitOrExplain = async (what: string, done: () => Promise<boolean>) => {
@@ -152,7 +157,7 @@ describe('Kafka outage', () => {
         `lost ${lost}, applied twice ${twice} (two consumers: in the writing service and in a process of its own); ` +
         `broker stopped in ${seconds(stoppedAt, stopDoneAt)}, away ${seconds(stoppedAt, brokerUpAt)}, started again in ${seconds(restartAt, brokerUpAt)}; after the broker was back: readyz 200 in ${seconds(brokerUpAt, readyAt)}, ` +
         `relay published again in ${seconds(brokerUpAt, sentAt.find((at) => at >= brokerUpAt))}, in-service consumer applied again in ${seconds(brokerUpAt, localHandledAt.find((at) => at >= brokerUpAt))}, ` +
-        `consumer process applied again in ${seconds(brokerUpAt, remote!.firstHandledAfter(brokerUpAt))}, every event applied in both in ${seconds(brokerUpAt, allDeliveredAt)}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+        `consumer process applied again in ${seconds(brokerUpAt, remote!.firstHandledAfter(brokerUpAt))}, every event applied in both in ${seconds(brokerUpAt, allDeliveredAt)}, Kafka consumers replaced ${localConsumer.stats.replaced} + ${remote!.replaced()}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     assert.deepEqual(local, { effects: written, distinct: written, maxPerSeq: 1 });
     assert.deepEqual(other, { effects: written, distinct: written, maxPerSeq: 1 });
