@@ -176,6 +176,8 @@ function billingStripeEnv(): { env: Record<string, string>; standIn?: AppSpec } 
         STRIPE_STANDIN_PORT: String(stripeStandInPort),
         STRIPE_WEBHOOK_URL: `http://127.0.0.1:${servicePort('billing')}/api/billing/webhooks/stripe`,
         STRIPE_WEBHOOK_SECRET: webhookSecret,
+        // The databases under .lectern/ keep its ids, so its objects outlive a restart too.
+        STRIPE_STANDIN_STATE_FILE: path.join(repoRoot, '.lectern', 'stripe-standin.json'),
       },
     },
   };

@@ -44,6 +44,14 @@ export interface Delivery {
 }
 
 type Obj = Record<string, unknown> & { id: string; object: string; created?: number };
+
+/** What a restart keeps (npm start saves it under .lectern/): the objects, the idempotent answers, the clock. */
+export interface StandInState {
+  objects: Record<string, Obj[]>;
+  idempotent: [string, { hash: string; status: number; body: unknown }][];
+  clockOffsetSec: number;
+  seq: number;
+}
 interface Endpoint {
   url: string;
   secret: string;
@@ -117,6 +125,26 @@ export class StripeStandIn {
     this.#stopped = true;
     await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
     this.#server?.closeAllConnections();
+  }
+
+  /** The objects, idempotent answers and clock as JSON-safe data (events in flight are not kept). */
+  state(): StandInState {
+    return {
+      objects: Object.fromEntries([...this.#store].map(([object, table]) => [object, [...table.values()]])),
+      idempotent: [...this.#idempotent],
+      clockOffsetSec: this.#clockOffsetSec,
+      seq: this.#seq,
+    };
+  }
+
+  /** Takes over a saved state: the customers, prices and subscriptions a database still refers to. */
+  restore(state: StandInState): void {
+    this.#store.clear();
+    for (const [object, rows] of Object.entries(state.objects)) this.#store.set(object, new Map(rows.map((row) => [row.id, row])));
+    this.#idempotent.clear();
+    for (const [key, answer] of state.idempotent) this.#idempotent.set(key, answer);
+    this.#clockOffsetSec = state.clockOffsetSec;
+    this.#seq = state.seq;
   }
 
   /** Moves the clock: trials end, periods renew or cancel, stale incomplete subscriptions expire. */
