@@ -39,6 +39,15 @@ test('words are not glued at markup boundaries', () => {
   assert.deepEqual(verses.filter((t) => /\p{Ll}\p{Lu}/u.test(t)), []);
 });
 
+test("a book's last verse is its own text, not the module's back matter printed after it", async () => {
+  const line = '<w>Grace</w> <w>be</w> <w>with</w> <w>you</w>. <chapter eID="Rev.22"/><div eID="g1" type="x-p"/> <div canonical="true" eID="g2" osisID="Rev" type="book"/> <div sID="g3" type="glossary"/> <div sID="g4" type="introduction"/> These notes explain a few rare words for the reader of this edition.';
+  assert.equal(cleanOsisVerse(line), 'Grace be with you.');
+  // (diatheke's `-f osis` strips that markup and leaves a run of spaces.)
+  assert.equal(cleanOsisVerse('<w>Grace</w> <w>be</w> <w>with</w> you.            These notes explain a few rare words.'), 'Grace be with you.');
+  // The WEB prints its whole glossary (about 3,000 words) after Revelation 22:21.
+  assert.equal(await web.passage('Rev.22.21'), 'The grace of the Lord Jesus Christ be with all the saints. Amen.');
+});
+
 test('clear errors: missing tool, missing module, bad reference', async () => {
   await assert.rejects(new DiathekeScriptureText({ binary: 'diatheke-not-installed' }).passage('John.3.16'), (e: Error) => e instanceof ScriptureTextError && /not installed \(Debian packages diatheke and sword-text-web\)/.test(e.message));
   await assert.rejects(new DiathekeScriptureText({ module: 'engNOPE' }).passage('John.3.16'), /SWORD module engNOPE is not installed/);

@@ -10,7 +10,8 @@ import { cleanOsisVerse, ScriptureTextError, VERSE_PREFIX } from './scripture-te
 
 export type BibleVerse = { book: string; chapter: number; verse: number; text: string };
 
-const CACHE_VERSION = 1;
+// (2: the back matter after a book's last verse is no longer verse text.)
+const CACHE_VERSION = 2;
 
 /** OSIS id of a book as diatheke names it ("I Samuel", "Psalms", "Revelation of John"). */
 export function osisOfDiathekeName(name: string): string | undefined {

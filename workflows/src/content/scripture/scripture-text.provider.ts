@@ -24,9 +24,16 @@ export const VERSE_PREFIX = new RegExp(
 );
 const OSIS_REF = /^[1-3]?[A-Z][A-Za-z]+\.\d+(?:\.\d+)?(?:-[1-3]?[A-Z][A-Za-z]+\.\d+(?:\.\d+)?)?$/;
 
+// What a module prints after its last verse is back matter, not verse text: the WEB's glossary
+// (about 3,000 words) follows Revelation 22:21 on the same line, after the end of the book (in
+// `-f osis` output its markup is stripped and leaves a long run of spaces; nowhere else in the WEB
+// or KJV is there one of more than five).
+const BACK_MATTER = /(?:<div\b[^>]*\btype="book"[^>]*\/>|\s{8,}(?=[^\s<]))[\s\S]*$/;
+
 /** Cleans one verse of diatheke's OSIS output into plain text. */
 export function cleanOsisVerse(markup: string): string {
   return markup
+    .replace(BACK_MATTER, '')
     .replace(/<(title|note)\b[^>]*>[\s\S]*?<\/\1>/g, '')
     // The module drops the space where a word element follows text directly ("born<w>Son").
     .replace(/([\p{L}\p{N},.;:!?’”)])(?=<w[\s>])/gu, '$1 ')
