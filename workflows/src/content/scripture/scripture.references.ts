@@ -482,7 +482,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // "…the letter to the egos, in chapter 11": another book was named (misheard) since.
       const since = Math.min(lastBook?.end ?? Infinity, lastRef?.end ?? Infinity);
       const renamed = Number.isFinite(since) && ANOTHER_BOOK_NAMED.test(text.slice(since, tokens[i]!.start));
-      const book = renamed ? undefined : (carried ?? context);
+      // "Let us hear Clissy's chapter 4": a name said just before "chapter", in the middle of a
+      // sentence, that is no book heard: another book, misheard; not the one carried forward.
+      const before = tokens[i - 1];
+      const unheardName = before?.kind === 'word' && /^[A-Z]/.test(before.text) && before.text !== 'I' && tokens[i - 2]?.kind === 'word' && !matchBook(tokens, i - 1, false);
+      const book = renamed || unheardName ? undefined : (carried ?? context);
       const loc = book ? parseLocation(tokens, i, book, false) : undefined;
       // A bare chapter needs the book's own recent reference; a chapter and verse, only its name.
       // "Verse 4 of chapter 5 in the hymnal" is about another book.
@@ -523,11 +527,14 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // A whole chapter only when "chapter" was said ("Zona chapter one"), and on the passage's words.
       // (A psalm is cited whole: "Some 139." stands on a quotation of it.)
       const wholePsalm = heard.book.osis === 'Ps' && heard.needsSupport === true && loc?.verseStart === undefined;
-      const place = loc && (loc.verseStart !== undefined || (heard.needsSupport && isWord(tokens, heard.next, 'chapter')) || wholePsalm);
+      // ("Let us hear Ecclesiast's chapter 4": a name close in spelling, with "chapter" said, is
+      // that book's chapter, on the passage's words too.)
+      const wholeChapter = loc?.verseStart === undefined && isWord(tokens, heard.next, 'chapter');
+      const place = loc && (loc.verseStart !== undefined || wholeChapter || wholePsalm);
       if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
         const needsQuotation = heard.needsQuotation === true || wholePsalm;
         if (!needsQuotation) lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
-        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport, needsQuotation);
+        push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport || wholeChapter, needsQuotation);
         i = loc.next - 1;
       }
     }

@@ -1,0 +1,22 @@
+// Classes of mishearing found on sermons 29-36 (opened in session 10), each read by one rule about
+// how people say references or how Whisper writes them, not by a rule for one sermon. Every
+// sentence is written for the test; each case failed on the code before its rule.
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
+
+const cited = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+
+test('a name close in spelling before "chapter N" is that book\'s chapter, not the book carried forward ("Ecclesiast\'s chapter 3")', async () => {
+  const heard = 'We began with Genesis 1:27, that we are made in his image. Now let us hear Ecclesiast\'s chapter 3, a song about time. For everything there is a season, and a time for every purpose under heaven.';
+  const citations = await cited(heard);
+  assert.ok(citations.includes('Eccl.3:both'), citations.join(' '));
+  assert.ok(!citations.some((c) => c.startsWith('Gen.3')), citations.join(' '));
+});
+
+test('a name no book matches, said just before "chapter N", stops the earlier book being carried to it', async () => {
+  const heard = 'We began with Genesis 1:27, that we are made in his image. Now let us hear Clissy\'s chapter 3 about work and rest, which my grandmother loved.';
+  assert.deepEqual(await cited(heard), ['Gen.1.27:spoken']);
+  // With no name before it, the chapter is still the book's just read.
+  assert.deepEqual(await cited('We began with Genesis 1:27, that we are made in his image. In chapter 3 the serpent comes to the woman in the garden.'), ['Gen.1.27:spoken', 'Gen.3:spoken']);
+});
