@@ -20,3 +20,15 @@ test('a name no book matches, said just before "chapter N", stops the earlier bo
   // With no name before it, the chapter is still the book's just read.
   assert.deepEqual(await cited('We began with Genesis 1:27, that we are made in his image. In chapter 3 the serpent comes to the woman in the garden.'), ['Gen.1.27:spoken', 'Gen.3:spoken']);
 });
+
+test('"43, 3 and 44": a number whose last word beam search wrote again is one number of the list', async () => {
+  assert.deepEqual(await cited('The story ends in John 11, 43, 3 and 44, when a dead man walks out of the tomb still wrapped.'), ['John.11.43-John.11.44:spoken']);
+  // With no next verse after the echo, nothing changes.
+  assert.deepEqual(await cited('The story ends in John 11, 25, 5 and a cup of tea.'), ['John.11.25:spoken']);
+});
+
+test('"the gospel of John. Chapter 4.": the phrase named the book just heard, so the chapter is that book\'s', async () => {
+  assert.deepEqual(await cited('Last week we heard Luke 15:20. This morning turn with me to the gospel of John. Chapter 4. A woman comes to a well at noon.'), ['Luke.15.20:spoken', 'John.4:spoken']);
+  // Another book named (and misheard) since: still not the earlier book's.
+  assert.deepEqual(await cited('Last week we heard Luke 15:20. This morning turn with me to the letter to the Hebroos. Chapter 4.'), ['Luke.15.20:spoken']);
+});

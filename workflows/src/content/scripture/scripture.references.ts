@@ -248,6 +248,13 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     if (sep.text === ',' && isWord(tokens, j, 'and')) j += 1;
     if (isWord(tokens, j, 'verse')) j += 1;
     const following = readNumber(tokens, j);
+    // "36, 6 and 37": beam search writes the last word of a number again ("thirty-six, six"); the
+    // echo is no verse of the list.
+    const echo = following && verse >= 21 && verse % 10 !== 0 && following.value === verse % 10 && (tokens[following.next]?.text === ',' || isWord(tokens, following.next, 'and'));
+    if (echo) {
+      const rest = parseRangeEnd(tokens, following.next, chapter, verse, context);
+      if (rest.verseEnd !== undefined) return rest;
+    }
     // "verses 23 and 248": the second of a pair misheard into a verse the chapter lacks.
     const misheardSecond = following && sep.lower === 'and' && context.plural && context.book !== undefined && !verseExists(context.book, chapter, following.value) && verseExists(context.book, chapter, verse + 1);
     if (misheardSecond) return { chapterEnd: chapter, verseEnd: verse + 1, next: following.next, needsSupport: true };
@@ -413,7 +420,7 @@ const OTHER_CHAPTER_REACH = 150;
 const CARRIED_BOOK_REACH = 200;
 // A phrase that names a book, whether or not the name was heard right: what follows is not the
 // earlier book's.
-const ANOTHER_BOOK_NAMED = /\b(?:(?:letter|epistle)s? (?:to|of) (?:the )?|book of (?:the )?|gospel (?:of|according to) |prophet )[A-Za-z]/i;
+const ANOTHER_BOOK_NAMED_ALL = /\b(?:(?:letter|epistle)s? (?:to|of) (?:the )?|book of (?:the )?|gospel (?:of|according to) |prophet )[A-Za-z]/gi;
 
 /**
  * Every reference-shaped phrase in `text`, including those that name verses the versification
@@ -426,7 +433,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   // (the chapter-and-verse structure still is).
   const caseless = !/[A-Z]/.test(text);
   const found: ReferenceCandidate[] = [];
-  let lastBook: { book: BookInfo; end: number } | undefined;
+  let lastBook: { book: BookInfo; start: number; end: number } | undefined;
   const push = (book: string, loc: Omit<Parsed, 'next'>, from: number, to: number, inferredBook = false, needsSupport = false, needsQuotation = false, context: boolean | 'none' = !needsQuotation, booksFromWords?: string[]) => {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
@@ -466,7 +473,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     }
     const book = matchBook(tokens, i, caseless);
     if (book) {
-      lastBook = { book: book.book, end: tokens[book.next - 1]!.end };
+      lastBook = { book: book.book, start: tokens[i]!.start, end: tokens[book.next - 1]!.end };
       const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
       if (!loc) continue;
       push(book.book.osis, loc, i, loc.next, loc.needsSupport === true, loc.needsSupport === true);
@@ -480,8 +487,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const carried = lastBook && tokens[i]!.start - lastBook.end <= CARRIED_BOOK_REACH ? lastBook.book : undefined;
       const context = lastRef && tokens[i]!.start - lastRef.end <= RELATIVE_VERSE_REACH ? BOOK_BY_OSIS.get(lastRef.book) : undefined;
       // "…the letter to the egos, in chapter 11": another book was named (misheard) since.
+      // ("Turn with me to the gospel of John. Chapter 21.": the phrase named the book heard.)
       const since = Math.min(lastBook?.end ?? Infinity, lastRef?.end ?? Infinity);
-      const renamed = Number.isFinite(since) && ANOTHER_BOOK_NAMED.test(text.slice(since, tokens[i]!.start));
+      const renamed = Number.isFinite(since) && [...text.slice(since, tokens[i]!.start).matchAll(ANOTHER_BOOK_NAMED_ALL)].some((m) => since + m.index + m[0].length - 1 !== lastBook?.start);
       // "Let us hear Clissy's chapter 4": a name said just before "chapter", in the middle of a
       // sentence, that is no book heard: another book, misheard; not the one carried forward.
       const before = tokens[i - 1];
@@ -533,7 +541,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const place = loc && (loc.verseStart !== undefined || wholeChapter || wholePsalm);
       if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
         const needsQuotation = heard.needsQuotation === true || wholePsalm;
-        if (!needsQuotation) lastBook = { book: heard.book, end: tokens[heard.next - 1]!.end };
+        if (!needsQuotation) lastBook = { book: heard.book, start: tokens[i]!.start, end: tokens[heard.next - 1]!.end };
         push(heard.book.osis, loc, i, loc.next, true, heard.needsSupport || loc.needsSupport || wholeChapter, needsQuotation);
         i = loc.next - 1;
       }
