@@ -32,3 +32,16 @@ test('"the gospel of John. Chapter 4.": the phrase named the book just heard, so
   // Another book named (and misheard) since: still not the earlier book's.
   assert.deepEqual(await cited('Last week we heard Luke 15:20. This morning turn with me to the letter to the Hebroos. Chapter 4.'), ['Luke.15.20:spoken']);
 });
+
+test('a chapter and verse said with the book lost or in doubt, in a sermon already reading that book, stand on a run of four of the verse\'s words', async () => {
+  const flight = 'The prophet rose up to flee unto Tarshish from the presence of the Lord, and went down to Joppa, and found a ship going there.';
+  // No book named at all: the book the sermon quotes.
+  const lost = `${flight} Much later, from inside the fish, we come to chapter 2, verse 9, where he sings that salvation is of the Lord, and then he is let go.`;
+  assert.deepEqual(await cited(lost), ['Jonah.1.3:quoted', 'Jonah.2.9:both']);
+  // The book named a while before: another chapter of it, likewise.
+  const far = `Turn to Jonah 1:3. ${flight} He pays the fare and sleeps below deck while the storm rises and the sailors pray to their gods. Much later, in chapter 2, verse 9, he sings that salvation is of the Lord.`;
+  assert.ok((await cited(far)).includes('Jonah.2.9:both'), (await cited(far)).join(' '));
+  // The same four words in a sermon reading no such book name nothing.
+  const other = 'We are reading Ruth this month, and her loyalty. Much later we come to chapter 2, verse 9, where the singer says that salvation is of the Lord.';
+  assert.ok(!(await cited(other)).some((c) => c.startsWith('Jonah')), (await cited(other)).join(' '));
+});

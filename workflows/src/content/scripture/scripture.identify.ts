@@ -191,7 +191,7 @@ function weighContext(text: string, ref: ReferenceCandidate, window: { before: n
  * seeks promises that he … until the day of Jesus Christ"), or the book of the chapter and verses
  * heard ("in chapter 11, 8-10, he went out not knowing where"). Nothing when no choice or two fit.
  */
-function completedFromWords(text: string, ref: ReferenceCandidate, anchors: readonly ReferenceCandidate[], index: QuotationIndex): ScriptureReference | undefined {
+function completedFromWords(text: string, ref: ReferenceCandidate, anchors: readonly ReferenceCandidate[], index: QuotationIndex, sermonBooks: ReadonlySet<string> = new Set()): ScriptureReference | undefined {
   const next = anchors.find((c) => c.start > ref.end);
   const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
   const choices: Passage[] = ref.booksFromWords
@@ -199,9 +199,18 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
     : Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, v) => ({ book: ref.book, chapter: ref.chapter, verseStart: v + 1 }));
   const scored = choices.map((passage) => ({ passage, words: index.wordsCoveredBy(text, ref.end, after, verseKeys(passage), true) })).sort((a, b) => b.words - a.words);
   const [best, second] = scored;
-  if (!best || best.words < VERBATIM_WORDS || (second && second.words === best.words)) return undefined;
-  return referenceTo(best.passage, ref.start, ref.end, ref.source);
+  if (best && best.words >= VERBATIM_WORDS && !(second && second.words === best.words)) return referenceTo(best.passage, ref.start, ref.end, ref.source);
+  // "…in chapter 2, verse 9 with the line salvation is of the Lord": the chapter and verse said, the
+  // book lost, in a sermon already reading a book (cited or quoted before) whose verse there the
+  // words after are: a run of its words few verses share is enough, when no other such book has one.
+  if (!ref.booksFromWords) return undefined;
+  const [own, rival] = scored.filter((c) => sermonBooks.has(c.passage.book));
+  if (!own || own.words < SERMON_BOOK_WORDS || (rival && rival.words >= own.words)) return undefined;
+  return referenceTo(own.passage, ref.start, ref.end, ref.source);
 }
+
+// Words of a verse said as written (two trigrams in a row) that name it among the books a sermon reads.
+const SERMON_BOOK_WORDS = 4;
 
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
   const used = new Set<QuotationMatch>();
@@ -212,7 +221,8 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   for (const ref of candidates) {
     if (ref.verseFromWords || ref.booksFromWords) {
       if (!index) continue;
-      const completed = completedFromWords(text, ref, anchors, index);
+      const sermonBooks = new Set([...citations.map((c) => c.book), ...quotations.filter((q) => q.end <= ref.start).map((q) => q.book)]);
+      const completed = completedFromWords(text, ref, anchors, index, sermonBooks);
       if (completed) {
         quotations.filter((q) => !used.has(q) && overlap(span(completed), span(quoteReference(q))) && q.start >= ref.start && q.start <= ref.end + QUOTE_AFTER).forEach((q) => used.add(q));
         citations.push({ ...completed, mode: 'both' });
@@ -265,7 +275,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       const next = anchors.find((c) => c.start > ref.end);
       const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
       // (or its words said as written: "Some 102, 17 promises that he will regard the prayer…")
-      const verbatim = () => ref.verseStart !== undefined && index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) >= VERBATIM_WORDS;
+      // (or, in a book the sermon already reads, a run of four that few verses share: "chapter 2,
+      // verse 9 with the line salvation is of the Lord")
+      const sermonBook = citations.some((c) => c.book === ref.book) || quotations.some((q) => q.end <= ref.start && q.book === ref.book);
+      const verbatim = () => ref.verseStart !== undefined && (index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) >= VERBATIM_WORDS || (sermonBook && index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref), true) >= SERMON_BOOK_WORDS));
       if (index && (index.vocabularyScore(text, ref.end, after, passageKeys(ref)) >= CONTEXT_EVIDENCE || verbatim())) citations.push({ ...base, mode: 'both' });
       continue;
     }
