@@ -45,3 +45,18 @@ test('a chapter and verse said with the book lost or in doubt, in a sermon alrea
   const other = 'We are reading Ruth this month, and her loyalty. Much later we come to chapter 2, verse 9, where the singer says that salvation is of the Lord.';
   assert.ok(!(await cited(other)).some((c) => c.startsWith('Jonah')), (await cited(other)).join(' '));
 });
+
+test('a numbered book heard with a wrong number or none is the one where the chapter and verse exist; its number heard without the name, the one whose verse is said', async () => {
+  assert.deepEqual(await cited('And in 4 Corinthians 12, 26 Paul says that when one part of the body hurts, every part hurts with it.'), ['1Cor.12.26:spoken']);
+  // Both letters have a 13:4: the words said after it have to choose.
+  assert.deepEqual(await cited('Corinthians 13, 4 was read at our wedding, and the flowers were yellow.'), []);
+  const nameLost = 'Think of the prophet on the mountain in 1st 1827, when he teased them: cry aloud, for he is a god; either he is deep in thought, or he has gone somewhere.';
+  assert.ok((await cited(nameLost)).includes('1Kgs.18.27:both'), (await cited(nameLost)).join(' '));
+});
+
+test('a verse and a later one said with only a comma between are a range when a verse between them is quoted with it ("Romans 12, 1, 3")', async () => {
+  const urge = 'I urge you therefore, brothers, by the mercies of God, to present your bodies a living sacrifice, holy, acceptable to God. Don’t be conformed to this world, but be transformed by the renewing of your mind.';
+  assert.deepEqual(await cited(`Paul turns to practice in Romans 12, 1, 3. ${urge}`), ['Rom.12.1-Rom.12.3:both']);
+  // Nothing between them quoted: the first verse alone.
+  assert.deepEqual(await cited('Paul turns to practice in Romans 12, 1, 9. I urge you therefore, brothers, by the mercies of God, to present your bodies a living sacrifice.'), ['Rom.12.1:both']);
+});

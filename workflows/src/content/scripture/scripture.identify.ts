@@ -234,7 +234,17 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, ...base } = ref;
+    // "Timothy 6, 6, 8. But godliness with contentment … For we brought nothing…": a verse quoted
+    // between the two said makes them a range (a list of the two would leave it out).
+    if (ref.rangeIfQuoted !== undefined && ref.verseStart !== undefined) {
+      const between = ownNear.filter((q) => q.book === ref.book && q.chapter === ref.chapter && q.verseEnd > ref.verseStart! && q.verseStart < ref.rangeIfQuoted!);
+      if (between.length) {
+        [...between, ...confirming].forEach((q) => used.add(q));
+        citations.push({ ...referenceTo({ book: ref.book, chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapter, verseEnd: ref.rangeIfQuoted }, ref.start, ref.end, ref.source), mode: 'both' });
+        continue;
+      }
+    }
     if (ref.hyphenVerse !== undefined) {
       const verse = { book: ref.book, chapter: ref.chapter, verseStart: ref.hyphenVerse };
       const quoted = ownNear.find((q) => overlap(span(verse), span(quoteReference(q))));

@@ -90,7 +90,7 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number };
 /** What the words around a verse number say about the list or range it opens. */
 type RangeContext = { book?: string; plural?: boolean };
 
@@ -240,7 +240,7 @@ function endsPhrase(next: Token | undefined): boolean {
 // numbers stands there in its own right ("verses 16 were 20 years old", "in verses 10 about 15 men").
 const SOUNDS_LIKE_THROUGH = /^(?:th|[bfpt])r/;
 
-function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean } {
+function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; rangeIfQuoted?: number } {
   const sep = tokens[i];
   // A list of consecutive verses is a range: "verses one and two", "four, five and six".
   if (sep && (sep.lower === 'and' || sep.text === ',')) {
@@ -258,6 +258,9 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     // "verses 23 and 248": the second of a pair misheard into a verse the chapter lacks.
     const misheardSecond = following && sep.lower === 'and' && context.plural && context.book !== undefined && !verseExists(context.book, chapter, following.value) && verseExists(context.book, chapter, verse + 1);
     if (misheardSecond) return { chapterEnd: chapter, verseEnd: verse + 1, next: following.next, needsSupport: true };
+    // "Timothy 6, 6, 8": a verse and a later one with only a comma between, "through" perhaps
+    // lost; a range if a verse between them is quoted with it (the scripture step decides).
+    if (following && sep.text === ',' && following.value > verse + 1 && following.value - verse <= 20 && (context.book === undefined || verseExists(context.book, chapter, following.value))) return { next: i, rangeIfQuoted: following.value };
     if (!following || following.value !== verse + 1) return { next: i };
     const more = parseRangeEnd(tokens, following.next, chapter, following.value, context);
     return { chapterEnd: chapter, verseEnd: more.verseEnd ?? following.value, next: more.next };
@@ -403,6 +406,8 @@ export type ReferenceCandidate = ScriptureReference & {
   hyphenVerse?: number;
   /** The chapter heard, the verse lost ("Philippians 1 seeks…"): the verse whose own words follow, if one does. */
   verseFromWords?: boolean;
+  /** "Timothy 6, 6, 8": the later verse said after a comma, the end of the range if a verse between is quoted. */
+  rangeIfQuoted?: number;
   /** The chapter and verses heard, the book lost ("the letter to the egos, in chapter 11, 8-10"): the book whose verses the words after it are. */
   booksFromWords?: string[];
 };
@@ -439,7 +444,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
     const fromWords = loc.verseFromWords === true || booksFromWords !== undefined;
-    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}) };
+    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}) };
     found.push(candidate);
     // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
     // confirms it: later verses and chapters only fall back on it, on their own words. A place
@@ -527,6 +532,20 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
         }
       }
     }
+    // A numbered book heard with a wrong number or none ("4 Corinthians 12, 26"), or its number
+    // heard without the name ("in 1st 1827"): the numbered books where the chapter and verse exist;
+    // one named book fits alone, otherwise the words said after it choose.
+    const numbered = numberedBookHeard(tokens, i, caseless);
+    if (numbered) {
+      const options = numbered.books.map((b) => ({ b, at: parseLocation(tokens, numbered.next, b, false) })).filter((o) => o.at?.verseStart !== undefined && !o.at.needsSupport && referenceExists({ book: o.b.osis, ...o.at }));
+      const [first] = options;
+      if (first && options.every((o) => o.at!.next === first.at!.next && o.at!.chapter === first.at!.chapter && o.at!.verseStart === first.at!.verseStart && o.at!.verseEnd === first.at!.verseEnd)) {
+        if (options.length === 1 && numbered.named) push(first.b.osis, first.at!, i, first.at!.next, true);
+        else push(first.b.osis, first.at!, i, first.at!.next, true, true, false, 'none', options.map((o) => o.b.osis));
+        i = first.at!.next - 1;
+        continue;
+      }
+    }
     // A misheard name ("Lamentation three, twenty-two", "Hebrew 12:1"): a book whose name is
     // close in spelling or sound, when a chapter and verse of that book follow.
     const heard = soundsLikeBook(tokens, i, caseless);
@@ -570,7 +589,7 @@ const SELF_CORRECTION = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|co
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
     .filter((r) => r.exists && !r.needsSupport)
-    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, ...ref }) => ref);
+    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, ...ref }) => ref);
 }
 
 /** Edits (insert, delete, replace, swap two neighbours: "semule" / "samuel" is two) from `a` to `b`. */
@@ -637,6 +656,27 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   }
   if (!best) return undefined;
   return { book: best.book, next: j + 1, abbreviated: false, ...(best.close ? {} : { needsSupport: true }) };
+}
+
+/**
+ * The numbered books a phrase can be: the name of one said with a number none of them has ("4
+ * Corinthians") or with none ("Corinthians 12, 26"), or an ordinal said with the name lost ("in
+ * 1st 1827", "Second 3, 16"), the place still to follow at `next`.
+ */
+function numberedBookHeard(tokens: readonly Token[], i: number, caseless: boolean): { books: BookInfo[]; next: number; named: boolean } | undefined {
+  const t = tokens[i];
+  if (!t) return undefined;
+  const suffixed = t.kind === 'num' && tokens[i + 1]?.kind === 'word' && tokens[i + 1]!.start === t.end && /^(?:st|nd|rd)$/.test(tokens[i + 1]!.lower);
+  const ordinal = suffixed ? ORDINALS[t.text] : t.kind === 'word' && /^(?:first|second|third)$/.test(t.lower) ? ORDINALS[t.lower] : undefined;
+  if (ordinal !== undefined) {
+    const next = suffixed ? i + 2 : i + 1;
+    return tokens[next]?.kind === 'num' ? { books: BOOKS.filter((b) => b.ordinal === ordinal), next, named: false } : undefined;
+  }
+  const j = t.kind === 'num' && ORDINALS[t.text] === undefined && tokens[i + 1]?.kind === 'word' ? i + 1 : i;
+  const name = tokens[j];
+  if (name?.kind !== 'word' || !(caseless || /^[A-Z]/.test(name.text))) return undefined;
+  const books = BOOKS.filter((b) => b.ordinal !== undefined && b.aliases[0] === name.lower);
+  return books.length && (tokens[j + 1]?.kind === 'num' || (tokens[j + 1]?.text === ',' && tokens[j + 2]?.kind === 'num')) ? { books, next: j + 1, named: true } : undefined;
 }
 
 /** A name heard as two or three words ("Philip Ians 4, 6", "Dude a Ronomy 6"): joined, it is close. */
