@@ -60,3 +60,8 @@ test('a verse and a later one said with only a comma between are a range when a 
   // Nothing between them quoted: the first verse alone.
   assert.deepEqual(await cited('Paul turns to practice in Romans 12, 1, 9. I urge you therefore, brothers, by the mercies of God, to present your bodies a living sacrifice.'), ['Rom.12.1:both']);
 });
+
+test('a chapter number written as a word with its sound, a pause before the verse ("Philippians free, 13 and 14")', async () => {
+  assert.deepEqual(await cited('In Philippians free, 13 and 14 Paul forgets what lies behind and strains toward the finish.'), ['Phil.3.13-Phil.3.14:spoken']);
+  assert.deepEqual(await cited('In Philippians for, 6 and 7 he trades worry for prayer.'), ['Phil.4.6-Phil.4.7:spoken']);
+});

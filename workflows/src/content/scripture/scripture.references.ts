@@ -100,11 +100,13 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // Recognisers mark a speaker's pause with a comma: "John, chapter 3, verse 16".
   if (tokens[j]?.text === ',' && isWord(tokens, j + 1, 'chapter')) j += 1;
   if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
-  // "Philippians for 6 and 7": "four" written as its homophone, before the verse.
+  // "Philippians for 6 and 7", "lamentations free, 22 and 23": the chapter written as a word
+  // with its sound ("four", "three" said with an f), before the verse.
   const homophone = CHAPTER_HOMOPHONES[tokens[j]?.lower ?? ''];
-  if (homophone && !saidChapter && tokens[j + 1]?.kind === 'num' && verseExists(book.osis, homophone, Number(tokens[j + 1]!.text))) {
-    const verse = Number(tokens[j + 1]!.text);
-    return { chapter: homophone, verseStart: verse, ...parseRangeEnd(tokens, j + 2, homophone, verse) };
+  const verseAt = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
+  if (homophone && !saidChapter && tokens[verseAt]?.kind === 'num' && verseExists(book.osis, homophone, Number(tokens[verseAt]!.text))) {
+    const verse = Number(tokens[verseAt]!.text);
+    return { chapter: homophone, verseStart: verse, ...parseRangeEnd(tokens, verseAt + 1, homophone, verse, { book: book.osis }) };
   }
   let first = readNumber(tokens, j);
   if (!first) return undefined;
@@ -222,7 +224,7 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
   return only;
 }
 
-const CHAPTER_HOMOPHONES: Record<string, number> = { for: 4, to: 2, too: 2, won: 1 };
+const CHAPTER_HOMOPHONES: Record<string, number> = { for: 4, to: 2, too: 2, won: 1, free: 3 };
 
 const CHAPTER_FOLLOWERS = new Set([
   'says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives',
