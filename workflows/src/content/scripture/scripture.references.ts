@@ -286,18 +286,16 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     const last = readNumber(tokens, end.next + 1);
     if (last && last.value > verse && last.value <= MAX_VERSE) end = last;
   }
-  // "thirty-five through forty-one" written "35 through 4-1": the digits of one number.
-  const unit = tokens[end.next + 1];
-  if (end.value <= 9 && end.value * 10 <= verse + 9 && tokens[j]!.kind === 'num' && tokens[end.next]?.text === '-' && tokens[end.next]!.start === tokens[j]!.end && unit?.kind === 'num' && unit.text.length === 1 && unit.start === tokens[end.next]!.end) {
-    const joined = end.value * 10 + Number(unit.text);
-    if (joined > verse) end = { value: joined, next: end.next + 2 };
-  }
-  // … or "35 through 4 the one": the tens word heard as its digit and "the" ("for-ty" / "4 the").
-  const unitWord = tokens[end.next + 1];
-  const unitValue = unitWord?.kind === 'word' ? readNumber(tokens, end.next + 1) : undefined;
-  if (end.value >= 2 && end.value <= 9 && end.value * 10 <= verse + 9 && tokens[j]!.kind === 'num' && isWord(tokens, end.next, 'the') && unitValue && unitValue.value >= 1 && unitValue.value <= 9) {
-    const joined = end.value * 10 + unitValue.value;
-    if (joined > verse && (context.book === undefined || verseExists(context.book, chapter, joined))) end = { value: joined, next: unitValue.next };
+  // "thirty-five through forty-one" written "35 through 4-1" or "35 through 4 the one": the tens
+  // word heard as its digit, then a hyphen or "the" ("for-ty"), then the unit; when that verse exists.
+  const joiner = tokens[end.next];
+  const tensDigit = tokens[j]!.kind === 'num' && end.value >= 1 && end.value <= 9 && end.value * 10 <= verse + 9;
+  const hyphenJoined = joiner?.text === '-' && joiner.start === tokens[j]!.end && tokens[end.next + 1]?.kind === 'num' && tokens[end.next + 1]!.text.length === 1 && tokens[end.next + 1]!.start === joiner.end;
+  const theJoined = end.value >= 2 && isWord(tokens, end.next, 'the') && tokens[end.next + 1]?.kind === 'word';
+  const unit = tensDigit && (hyphenJoined || theJoined) ? readNumber(tokens, end.next + 1) : undefined;
+  if (unit && unit.value <= 9 && (hyphenJoined || unit.value >= 1)) {
+    const joined = end.value * 10 + unit.value;
+    if (joined > verse && (context.book === undefined || verseExists(context.book, chapter, joined))) end = { value: joined, next: hyphenJoined ? end.next + 2 : unit.next };
   }
   if (tokens[end.next]?.text === ':') {
     const endVerse = readNumber(tokens, end.next + 1);
@@ -357,7 +355,8 @@ function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureR
 /** "Verse four says…" not long after its chapter was last mentioned: a verse of that chapter. */
 // "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
 // he sat under a juniper tree"): a relative verse only on that verse's own words.
-const VERSE_SOUND_ALIKES = ['versus', 'voices', 'roses', 'verse\'s', 'first', 'birds', 'verses\''];
+// ("Versus", "Voices", "Roses", "verse's" have its consonants: `soundsLikeVerses`.)
+const VERSE_SOUND_ALIKES = ['first', 'birds'];
 const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
 
