@@ -120,7 +120,7 @@ export function loadSermons(dir = sermonsDir): EvalSermon[] {
 export type Selection = {
   /** EVAL_ONLY: these sermon ids only. */
   only?: readonly string[];
-  /** EVAL_SET: one group only. */
+  /** EVAL_SET: tune | sealed | all; unset, the tuning set (or the EVAL_ONLY sermons). */
   set?: string;
   /** EVAL_SUMMARY=1: summary lines only for the sealed set. */
   summary?: boolean;
@@ -130,13 +130,16 @@ export type Selection = {
 
 /**
  * The sermons a run takes, and whether a sermon's own row (and verbose detail, and JSON) may be
- * shown. Sealed rows stay hidden unless asked for, and a part of the sealed set cannot be picked
- * while they are hidden: the summary of one sealed sermon is its row.
+ * shown. A plain run takes the tuning set only: the sealed set's summary lines are figures too, so
+ * they are printed only when asked for by name (EVAL_SET=sealed or all). Sealed rows stay hidden
+ * unless asked for, and a part of the sealed set cannot be picked while they are hidden: the
+ * summary of one sealed sermon is its row.
  */
 export function selectSermons(all: readonly EvalSermon[], selection: Selection): { sermons: EvalSermon[]; showRow: (s: EvalSermon) => boolean } {
   const { only, set, summary = false, sealedRows = false } = selection;
-  if (set && set !== 'tune' && set !== 'sealed') throw new Error(`EVAL_SET=${set}: the groups are tune and sealed (README.md: the split)`);
-  const sermons = all.filter((s) => (!only || only.includes(s.id)) && (!set || s.group === set));
+  if (set && set !== 'tune' && set !== 'sealed' && set !== 'all') throw new Error(`EVAL_SET=${set}: the groups are tune and sealed, or all (README.md: the split)`);
+  const group = set === 'all' ? undefined : (set ?? (only ? undefined : 'tune'));
+  const sermons = all.filter((s) => (!only || only.includes(s.id)) && (!group || s.group === group));
   const hideSealed = summary || !sealedRows;
   const sealedTaken = sermons.filter((s) => s.group === 'sealed').length;
   const sealedAll = all.filter((s) => s.group === 'sealed').length;

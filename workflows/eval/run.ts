@@ -2,7 +2,7 @@
 // devotionals by the product's own steps; prints WER, scripture and property figures per sermon,
 // for the tuning set and for the sealed held-back set. See README.md.
 //   EVAL_ONLY=01,05        only these sermons
-//   EVAL_SET=tune          only one group: tune | sealed (README.md: the split)
+//   EVAL_SET=tune          one group: tune | sealed, or all (unset: the tuning set, or the EVAL_ONLY sermons; README.md: the split)
 //   EVAL_SUMMARY=1         print the sealed set as summary lines only (the default unless EVAL_SEALED_ROWS=1)
 //   EVAL_SEALED_ROWS=1     also print, explain (EVAL_VERBOSE) and write (EVAL_JSON) the sealed rows: only once
 //                          the sealed set has been opened for tuning (README.md: the split)

@@ -42,9 +42,14 @@ test('the evaluation set: at least 12 sermons, a sealed held-back subset, annota
 test('the sealed rows stay hidden unless asked for, and a part of the sealed set cannot be picked', () => {
   const all = loadSermons();
   const ids = (picked: { sermons: readonly { id: string }[] }) => picked.sermons.map((s) => s.id);
+  // A plain run takes the tuning set only: the sealed summary lines are figures too.
   const plain = selectSermons(all, {});
-  assert.equal(plain.sermons.length, all.length);
-  assert.deepEqual(all.filter(plain.showRow).map((s) => s.group), all.filter((s) => s.group === 'tune').map(() => 'tune'));
+  assert.deepEqual(plain.sermons, all.filter((s) => s.group === 'tune'));
+  assert.ok(plain.sermons.every(plain.showRow));
+  // EVAL_SET=all takes both, and still hides the sealed rows.
+  const both = selectSermons(all, { set: 'all' });
+  assert.equal(both.sermons.length, all.length);
+  assert.deepEqual(all.filter(both.showRow).map((s) => s.group), all.filter((s) => s.group === 'tune').map(() => 'tune'));
   const sealed = selectSermons(all, { set: 'sealed', summary: true });
   assert.deepEqual(ids(sealed), ['37', '38', '39', '40', '41', '42', '43', '44']);
   assert.ok(!sealed.sermons.some(sealed.showRow));
@@ -57,7 +62,7 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.ok(selectSermons(all, { only: ['29'], summary: true }).showRow(all.find((s) => s.id === '29')!));
   assert.ok(selectSermons(all, { only: ['23'], summary: true }).showRow(all.find((s) => s.id === '23')!));
   assert.ok(selectSermons(all, { only: ['37'], sealedRows: true }).showRow(all.find((s) => s.id === '37')!));
-  assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed/);
+  assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed, or all/);
 });
 
 const sermon = parseSermon(
