@@ -1,10 +1,14 @@
 // A consumer that kafkajs gives up on, or that stops making progress while the broker answers, is
 // replaced by a new one in the same group, and every event is still applied exactly once (ADR 0032).
-// Against the shared Kafka and Postgres: nothing here stops either.
+// Against the shared Kafka and Postgres: nothing here stops either; the one fault put in is a
+// FindCoordinator request that times out, in this process only.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it, beforeAll, afterAll, jest } from '@jest/globals';
+import { KafkaJSRequestTimeoutError } from 'kafkajs';
+// @ts-expect-error kafkajs publishes no types for its internal modules
+import Broker from 'kafkajs/src/broker/index.js';
 import { isolatedServiceEnv, patience } from '../src/testing/index.ts';
 import type { EventConsumer } from '../src/events/event-consumer.ts';
 import { buildProbeApp, effectCounts, writeProbe } from './fixtures/probe.app.ts';
@@ -17,8 +21,12 @@ describe('event consumer recovery', () => {
   const logLines: string[] = [];
   let crashing: EventConsumer<ProbeDatabase>;
   let stalling: EventConsumer<ProbeDatabase>;
+  let coordinatorLookup: EventConsumer<ProbeDatabase>;
   let crashed = 0;
   let stalled = 0;
+  let lookupsFailed = 0;
+  const brokerPrototype = (Broker as { prototype: { findGroupCoordinator(options: { groupId: string }): Promise<unknown> } }).prototype;
+  const findGroupCoordinator = brokerPrototype.findGroupCoordinator;
   /** lets a handler held by the stall test go when the test ends, whatever the outcome */
   let released = false;
   const total = 20;
@@ -63,11 +71,28 @@ describe('event consumer recovery', () => {
         },
       },
     });
+    // kafkajs turns a FindCoordinator request that fails with anything but "coordinator not
+    // available" (here a time-out, as from a broker still starting on a loaded machine) into
+    // KafkaJSGroupCoordinatorNotFound, which it does not retry (tulios/kafkajs#1445, #1630).
+    const coordinatorGroup = `coordinator-${env.DATABASE_SCHEMA}`;
+    brokerPrototype.findGroupCoordinator = function failOnce(this: unknown, options: { groupId: string }) {
+      if (options.groupId === coordinatorGroup && lookupsFailed === 0) {
+        lookupsFailed += 1;
+        return Promise.reject(new KafkaJSRequestTimeoutError('Request GroupCoordinator(key: 10, version: 2) timed out'));
+      }
+      return findGroupCoordinator.call(this, options);
+    };
+    coordinatorLookup = app.kit.consume({
+      groupId: coordinatorGroup,
+      services: ['diagnostics'],
+      handlers: { 'diagnostics.probe.emitted.v1': async () => {} },
+    });
     await app.ready();
     await app.kit.whenStarted();
     for (let seq = 1; seq <= total; seq += 1) await writeProbe(app, seq);
   });
   afterAll(async () => {
+    brokerPrototype.findGroupCoordinator = findGroupCoordinator;
     released = true;
     await app?.close();
   });
@@ -77,6 +102,13 @@ describe('event consumer recovery', () => {
     assert.equal(crashed, 1);
     assert.ok(crashing.stats.replaced >= 1, `replaced ${crashing.stats.replaced}`);
     assert.ok(logLines.some((l) => l.includes('kafkajs gave up on the consumer after a crash')), 'the replacement is logged with its reason');
+  });
+
+  it('replaces a consumer that kafkajs gave up on because a group coordinator lookup timed out', async () => {
+    await waitFor('the consumer to be replaced and apply every event', async () => coordinatorLookup.stats.handled === total, 60_000, 200);
+    assert.equal(lookupsFailed, 1);
+    assert.equal(coordinatorLookup.stats.replaced, 1);
+    assert.ok(logLines.some((l) => l.includes('KafkaJSGroupCoordinatorNotFound') || l.includes('Failed to find group coordinator')), 'the cause is logged');
   });
 
   it('replaces a consumer that has neither fetched nor finished a batch for stallMs while the broker answers', async () => {
