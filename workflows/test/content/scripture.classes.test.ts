@@ -65,3 +65,10 @@ test('a chapter number written as a word with its sound, a pause before the vers
   assert.deepEqual(await cited('In Philippians free, 13 and 14 Paul forgets what lies behind and strains toward the finish.'), ['Phil.3.13-Phil.3.14:spoken']);
   assert.deepEqual(await cited('In Philippians for, 6 and 7 he trades worry for prayer.'), ['Phil.4.6-Phil.4.7:spoken']);
 });
+
+test('a quotation with a phrase misheard in its middle is still one when the verse\'s other words come back in order', async () => {
+  const misheard = 'The old prophet put it plainly, learned to do well, seek justice, rarely need a rest, defend the partners, plead for the widow, and it still stands.';
+  assert.deepEqual(await cited(misheard), ['Isa.1.17:quoted']);
+  // Everyday advice with some of the same words in order is no quotation.
+  assert.deepEqual(await cited('My aunt told us to learn to do well at school, to seek a good trade, to rest on Sundays, defend our little brothers and plead for the dog to stay.'), []);
+});
