@@ -3,8 +3,9 @@
 // announces becomes a short title.
 import { findScriptureReferences } from '../scripture/scripture.references.ts';
 import { contentTerms } from './extractive.text.ts';
+import { hasNoticeCue, isAnnouncement } from './extractive.notices.ts';
 
-const GREETING = /^(?:well,?\s+|and\s+)?(?:good (?:morning|evening|afternoon)|welcome|hello|hi|greetings)\b/i;
+const GREETING = /^(?:well,?\s+|and\s+)?(?:good (?:morning|evening|afternoon)|welcome|hello|hi|hey|greetings)\b/i;
 const WELCOME = /\b(?:so good to (?:be|see)|glad (?:you're|you are) here|please (?:be seated|sit down|stand|remain standing|take your seats?))\b/i;
 const NAVIGATION = /\b(?:turn (?:with me )?(?:in your bibles? )?(?:to|with me to)|take your bibles?|open (?:it|them|your bibles?|with me) (?:to|at)|if you have (?:a|your) bible|grab your bible|find your place|(?:^|\. )listen to (?:[1-3] |first |second |third )?[a-z]+ (?:chapter )?[a-z0-9-]+)/i;
 // "Today we read the Gospel of John…", "Our text this morning is Romans 8": announcing the
@@ -72,20 +73,6 @@ export function prayerSentences(sentences: readonly { text: string }[]): Set<num
   return out;
 }
 
-// Church notices: events, sign-ups, rooms and times. One strong cue, or two weaker ones.
-const NOTICE_STRONG = /\b(?:(?:coffee|tea|refreshments|lunch|breakfast|snacks|soup)(?: and (?:tea|coffee|cake|biscuits|cookies|snacks))? (?:is|are|will be) (?:served|available)|bookstall|bookshop is open|announcements?|notices?|potluck|sign[- ]?up (?:sheet|list|form)|registration|register (?:by|at|online)|nursery|welcome card|bulletin|fellowship hall|church office|missions? offering|offering will|picnic|child ?care|parking lot|retreat forms?|silence your phones?|the lobby|(?:in|to) the foyer|prayer chain|food bank|tickets (?:are|will be) (?:on sale|available)|(?:forms?|payments?) (?:are|is) due|volunteers? (?:on|for|needed)|needs volunteers|baptism class|small groups? (?:start|meet)|choir is|men's breakfast|women's retreat|youth group meets)\b/i;
-const NOTICE_WEAK = /\b(?:next (?:sunday|week|month)|this (?:monday|tuesday|wednesday|thursday|friday|saturday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday)|after the (?:first |second |early |late )?service|(?:begins|starts|meets|closes) at|(?:at|by) (?:\d|ten|eleven|twelve|eight|nine|seven|six)\b|please (?:remember|note)|reminder|room \w+|sign up|pick up your|after we finish|still (?:seats|places|spaces|room)|is closed for)\b/gi;
-
-// "Two quick things before we open the Word": the notices are announced before they are given.
-// "A quick note before we start." (one notice announced: beam search ends the sentence there).
-const NOTICES_AHEAD = /^(?:(?:just|now|first),? )?(?:(?:one|two|three|four|a few|a couple of) (?:quick |short |brief )?(?:things|notices|announcements|reminders|bits of news)|a (?:quick|short|brief) (?:note|notice|word|reminder|announcement)) (?:before|to (?:mention|share|announce))\b/i;
-
-/** A notice about church life (the potluck, the office hours): never content. */
-export function isAnnouncement(text: string): boolean {
-  if (NOTICE_STRONG.test(text) || NOTICES_AHEAD.test(text.trim())) return true;
-  return (text.match(NOTICE_WEAK) ?? []).length >= 2;
-}
-
 // The notices come first, if anywhere at the start: among the sermon's first three sentences.
 const WELCOME_SPAN = 3;
 const WELCOME_LINE_MAX_WORDS = 12;
@@ -109,7 +96,7 @@ export function welcomeSentences(sentences: readonly { text: string }[]): Set<nu
   for (let i = 0; i < sentences.length; i += 1) {
     const text = sentences[i]!.text;
     if (out.has(i) || isHousekeeping(text)) continue;
-    if (i > 0 && (text.match(NOTICE_WEAK) ?? []).length >= 1) {
+    if (i > 0 && hasNoticeCue(text)) {
       out.add(i);
       continue;
     }

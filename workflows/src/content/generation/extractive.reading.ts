@@ -3,7 +3,7 @@
 // Father, …", "…where you go, I will go, And where you stay…") and doubles a word where one
 // 30-second window hands over to the next ("that all all winter", "while While"): those are read
 // back into the sentences the preacher said.
-import { isAnnouncement } from './extractive.discourse.ts';
+import { isAnnouncement } from './extractive.notices.ts';
 import { contentTerms, isCommonWord, repeatedByRecogniser, splitSentences, wordCase, type Sentence, type WordCase } from './extractive.text.ts';
 
 /** The transcript's sentences, comma-joined ones apart and window-edge doubles dropped. */

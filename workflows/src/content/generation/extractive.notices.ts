@@ -1,0 +1,163 @@
+// Church notices: the part of a service that organises the congregation's week rather than
+// teaches. Any church's notices are built from the same few things — a time or a day, a place in
+// or around the building, a practical request (sign up, collect, bring, please …), a church
+// occasion or group — said in the present or future to the people in the room. A sermon sentence
+// may use one of them ("This week, forgive someone."); a notice uses two or more, or says that it
+// is one ("A few notices.", "One more thing before we go"). Telling a story about Jesus or quoting
+// scripture is never a notice, however many days and rooms it names ("On Thursday evening Jesus
+// shared a meal in the upper room.").
+import { findScriptureReferences } from '../scripture/scripture.references.ts';
+
+export type NoticeCue = 'when' | 'where' | 'request' | 'occasion' | 'aside';
+
+const NUMBER_WORD =
+  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|midnight|\\d{1,2}(?:[:.]\\d{2})?)';
+const CUES: Record<NoticeCue, RegExp> = {
+  // A day, a date, a clock time, a deadline.
+  when: new RegExp(
+    [
+      '\\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\b(?! school)',
+      '\\bweek(?:day|end|night)s?\\b',
+      '\\b(?:next|this coming|the following) (?:week|month|term|sunday|weekend)\\b',
+      "\\bnext week's\\b",
+      '\\b(?:tonight|tomorrow)\\b',
+      `\\b(?:at|by|from|until|till|before|after) ${NUMBER_WORD}(?: (?:thirty|fifteen|forty[- ]five|o'clock|[ap]\\.?m\\b\\.?))?(?![\\w-]| (?:point|time|another|with|of|in|and|accord|heart|mind|day|thing|voice|body|spirit|way|place|side|hand)\\b)`,
+      "\\b\\d{1,2}(?:[:.]\\d{2})? ?[ap]\\.?m\\b|\\bo'clock\\b|\\bhalf past\\b",
+      '\\b(?:on|from|by|until|till|before) the (?:\\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[- ]\\w+|thirtieth|thirty[- ]first)\\b(?! (?!of\\b)[a-z])',
+      '\\b(?:january|february|april|june|july|august|september|october|november|december)\\b',
+      '\\bafter church\\b|\\bdeadline\\b|\\bthe end of the (?:month|week|term)\\b|\\b(?:every|each) (?:week|month)\\b',
+    ].join('|'),
+    'i',
+  ),
+  // A place in or around the church building, or where to find something.
+  where: new RegExp(
+    [
+      '\\b(?:church |fellowship |community |parish |village |school |sports |main |lower |upper )?hall\\b',
+      '\\b(?:lobby|foyer|porch|narthex|vestibule|cloakroom|noticeboard|notice board|car ?park|parking(?: lot)?|crèche|creche)\\b',
+      '\\b(?:welcome|information|info|book) (?:desk|table|area|point)\\b',
+      '\\b(?:church|parish) office\\b|\\bthe office\\b',
+      '\\broom (?:\\d+|one|two|three|four|five|six)\\b|\\b(?:prayer|side|back|youth|meeting|function|church|green|upstairs|downstairs) room\\b',
+      '\\b(?:at|by) the (?:back|door|doors|exit|entrance|gate)\\b|\\bon (?:your|the) way (?:out|in)\\b|\\b(?:upstairs|downstairs)\\b',
+      '\\b(?:on|in) the (?:app|website|web site|newsletter|bulletin|pews?|chairs|seats|aisles?)\\b|\\bon your (?:seats?|chairs?)\\b|\\b(?:church|our) (?:app|website)\\b',
+      '\\b(?:across|down|up) the road\\b|\\bnext door\\b',
+    ].join('|'),
+    'i',
+  ),
+  // Something asked of the congregation: sign up, bring, collect, come and see me, please …
+  request: new RegExp(
+    [
+      '\\bsign[- ]?ups?\\b|\\bsign up\\b|\\bregist(?:er|ration)\\b|\\btickets?\\b|\\bforms?\\b(?! of)|\\brsvp\\b',
+      '\\bvolunteers?\\b|\\bhelpers\\b|\\brota\\b',
+      '\\b(?:meets|gathers)\\b',
+      '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
+      '\\b(?:starts|begins|resumes|leaves|finishes) (?:at|on|again|next|this|from|in)\\b',
+      '\\bcollect(?:ing|ion)?\\b|\\bdonat(?:e|ions?)\\b|\\bselling\\b|\\bon sale\\b|\\bbring (?:a|an|your|something|along|some)\\b|\\bdrop(?:ped)? (?:off|in)\\b|\\bpick up\\b|\\bfill (?:in|out)\\b',
+      '\\b(?:silence|switch off|turn off|mute) your (?:mobile )?phones?\\b',
+      '\\bplease (?:also |do |just )?(?:use|park|move|check|collect|bring|remember|note|see|speak|talk|sign|fill|pick|silence|switch|turn off|take your|leave|let|join|be on time)\\b',
+      '\\b(?:talk|speak) to (?:me|us|one of|\\w+) (?:at|after|afterwards|today)\\b|\\bsee me\\b|\\blet (?:me|us|the office) know\\b|\\bget in touch\\b|\\be-?mail\\b',
+    ].join('|'),
+    'i',
+  ),
+  // A church occasion, gathering or group.
+  occasion: new RegExp(
+    [
+      "\\b(?:the|our|this|next|tonight's|today's|sunday's|evening|morning|first|second|early|late|baptism|family|carol|midweek|joint|communion|memorial)(?: \\w+)? services?\\b(?! (?:of|to|for|as|unto)\\b)",
+      '\\b(?:course|class|classes|club|council|committee|meeting|camp|trip|outing|picnic|potluck|barbecue|supper|dinner|lunch|breakfast|brunch|refreshments|retreat|conference|concert|choir|youth|toddlers?|nursery|childcare|child care|pantry|appeal|fundraiser|bookstall|directory|rehearsal|rehearsing)\\b',
+      '\\b(?:tea|coffee|cakes?)\\b(?! (?:cup|mug)s?\\b)',
+      '\\bfood ?bank\\b|\\bsunday school\\b|\\bbible study\\b|\\bfun run\\b|\\bprayer (?:meeting|chain|night|breakfast)\\b|\\bnight of prayer\\b',
+      '\\b(?:house|small|home|life|youth|toddler|study|prayer) groups?\\b|\\b(?:worship|welcome|prayer) team\\b|\\bushers\\b|\\bstewards\\b',
+      '\\boffering (?:envelopes?|boxes|box|plates?|bags?)\\b|\\bbaptisms? (?:class|service)\\b|\\b(?:building|mission|missions) fund\\b',
+    ].join('|'),
+    'i',
+  ),
+  // The notices announced as such, or the preacher stepping out of the sermon to give one.
+  aside: new RegExp(
+    [
+      '\\bannouncements?\\b',
+      '\\b(?:a|one|two|three|four|few|couple of|quick|short|some|our|the|church|weekly) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)|\\bnotices\\s*[.,:;]',
+      '\\breminders?\\b',
+      '\\b(?:quick|short|brief) (?:note|word|notice|things?)\\b(?! of)',
+      '\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
+      '\\bbefore (?:we|i) (?:begin|start)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore (?:we|you) (?:go|leave)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore the (?:last|final|closing|next) (?:song|hymn)\\b',
+      '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
+      '\\bjust so (?:you|everyone) knows?\\b|\\bsave the date\\b|\\bmark your (?:calendars?|diar(?:y|ies))\\b|\\bfor your diar(?:y|ies)\\b',
+      "\\b(?:welcome|hello) to (?:all )?(?:our |any )?(?:visitors|guests|newcomers)\\b|\\bif (?:you are|you're) (?:new|visiting|a visitor|a guest|joining us)\\b|\\bif you (?:drove|parked)\\b",
+    ].join('|'),
+    'i',
+  ),
+};
+
+// An aside that is a notice on its own ("A few notices.", "Quick note before we start."); the other
+// asides ("a reminder", "before you go") need a second cue: "Communion is a reminder of grace."
+const NOTICE_HEADER = new RegExp(
+  [
+    '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
+    '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
+    '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
+  ].join('|'),
+  'i',
+);
+
+// The sermon's own matter: God or Jesus named, or a story told in the past tense.
+const TEACHING =
+  /\b(?:god|god's|jesus|jesus'|christ|lord|lord's|spirit|disciples?|apostles?|prophet|pharisees?|israel|israelites)\b|\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\b/i;
+// A notice is told in a sentence, not a chapter: "A few notices." alone, or a whole run-on.
+const ASIDE_ALONE_MAX_WORDS = 16;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Which kinds of notice cue a sentence carries. */
+export function noticeCues(text: string): Set<NoticeCue> {
+  return new Set((Object.keys(CUES) as NoticeCue[]).filter((cue) => CUES[cue].test(text)));
+}
+
+function teaches(text: string): boolean {
+  return TEACHING.test(text) || findScriptureReferences(text).length > 0;
+}
+
+/**
+ * A notice about church life (the picnic, the car park, the sign-up sheet): never content. It
+ * says it is a notice and gives one ("Quick note: the trip has moved to Saturday"), or combines
+ * two kinds of cue while teaching nothing ("The youth are selling cakes in the hall").
+ */
+export function isAnnouncement(text: string): boolean {
+  const cues = noticeCues(text);
+  const aside = cues.delete('aside');
+  if (aside && cues.size >= 1) return true;
+  if (aside ? wordCount(text) > ASIDE_ALONE_MAX_WORDS || !NOTICE_HEADER.test(text) : cues.size < 2)
+    return false;
+  return !teaches(text);
+}
+
+/**
+ * A cue other than a day or a time ("Please be on time.", "The choir needs tenors.") in a sentence
+ * that teaches nothing: a notice, when it stands next to one. (A day alone is how sermons speak
+ * too: "We sing on Sunday and snap at our family on Monday.")
+ */
+export function hasNoticeCue(text: string): boolean {
+  const cues = noticeCues(text);
+  cues.delete('when');
+  return cues.size >= 1 && !teaches(text);
+}
+
+/**
+ * The rest of a notice passage: next to a notice, a sentence with one cue that teaches nothing
+ * ("If you drove here in a blue van, your lights are on.", "Please be on time.") belongs to it,
+ * before or after. The passage stops where the cues stop.
+ */
+export function noticePassages(sentences: readonly { text: string }[]): Set<number> {
+  const notice = sentences.map((s) => isAnnouncement(s.text));
+  const cue = new Map<number, boolean>();
+  const oneCue = (i: number) => {
+    if (!cue.has(i)) cue.set(i, hasNoticeCue(sentences[i]!.text));
+    return cue.get(i)!;
+  };
+  const out = new Set<number>();
+  notice.forEach((isNotice, i) => {
+    if (!isNotice) return;
+    out.add(i);
+    for (let k = i + 1; k < sentences.length && !notice[k] && oneCue(k); k += 1) out.add(k);
+    for (let k = i - 1; k >= 0 && !notice[k] && oneCue(k); k -= 1) out.add(k);
+  });
+  return out;
+}
