@@ -110,6 +110,8 @@ const INSTRUCTION_VERBS = new Set(
   'ask be begin believe bring call choose come commit confess consider count do find follow forgive give go hold invite keep lay learn leave listen live look love make memorize memorise name obey offer open pick practice practise pray put read receive rejoice release remember rest return say seek serve share show sing speak spend start stop take tell thank trust turn wait walk write'.split(' '),
 );
 const SUBJECT_FOLLOWERS = new Set('is are was were has have had does did will would can could may might must should comes means makes gives takes looks says waits endures never always'.split(' '));
+// Words an imperative "don't" is never followed by: prepositions, articles, conjunctions.
+const NOT_AFTER_DONT = new Set('a an the at in on of to from with by for into onto about and or but as than'.split(' '));
 const INSTRUCTION_LEAD = /^(?:(?:so|and|now|then|this week|today|tonight|tomorrow(?: morning)?|each (?:day|morning)|every (?:day|morning)|before you go|when [^,]{3,60})\b[, ]*)+/i;
 
 /**
@@ -120,8 +122,13 @@ export function isInstruction(text: string): boolean {
   const t = text.trim();
   if (t.endsWith('?') || /^(?:father|lord|jesus|dear god)\b/i.test(t)) return false;
   const rest = t.replace(INSTRUCTION_LEAD, '');
-  const [first = '', second = ''] = rest.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
-  if (first === "don't" || (first === 'do' && second === 'not')) return true;
+  const [first = '', second = '', third = ''] = rest.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
+  if (first === "don't" || (first === 'do' && second === 'not')) {
+    // "Don't" takes a verb ("Don't give up", "Don't ever stop"); before a preposition or an article
+    // the words are misheard ("So don't at all…" for "So Jonah goes…").
+    const next = first === "don't" ? second : third;
+    return next !== '' && !NOT_AFTER_DONT.has(next);
+  }
   if (first === "let's" || (first === 'let' && second === 'us')) return !/\bpray\b/i.test(rest.split(/\s+/).slice(1, 4).join(' '));
   // "Love comes before effort", "Rest is trust": the word is the subject, not a command.
   if (SUBJECT_FOLLOWERS.has(second)) return false;

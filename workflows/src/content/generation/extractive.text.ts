@@ -32,7 +32,7 @@ export function contentTerms(text: string): string[] {
 // Where an unpunctuated transcript turns to a new part of the sermon.
 const TURNS = /\b(?:(?:our|my|the) (?:first|second|third|fourth|fifth|next|last|final) point|let us pray|let's pray|(?:please )?turn with me|good morning|this week|so this morning|let me close)\b/gi;
 
-const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|six|[1-6])\b|(?:(?:So|And|Now),? (?:our|my|the)|Our|My|The) (?:first|second|third|fourth|fifth|next|last|final) point\b)/g;
+const POINT_TURN = /(?<=[a-z,] )(?:(?:Number|Point) (?:one|two|three|four|five|six|[1-6])\b|(?<=, )point (?:one|two|three|four|five|six|[1-6])(?=[,:])|(?:(?:So|And|Now),? (?:our|my|the)|Our|My|The) (?:first|second|third|fourth|fifth|next|last|final) point\b)/g;
 
 /**
  * Where the transcript's sentences end: a full stop, question or exclamation mark followed by a

@@ -1,0 +1,35 @@
+// Session 10: two rules of how people speak and how Whisper writes them, found on sermons 35 and
+// 36 and tested here with sentences of our own. Each test fails on df0ec42.
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
+import { isInstruction } from '../../src/content/generation/extractive.discourse.ts';
+import { splitSentences } from '../../src/content/generation/extractive.text.ts';
+
+test('"…, point two, …" in lower case after a comma starts the announced point (Whisper runs the sermon on with commas)', () => {
+  const run = [
+    'Good evening, the letter to the Colossians gives us three points tonight, point one, set your mind on things above, where Christ is seated, not on the things of the earth,',
+    'which fade like grass, point two, put off the old self with its habits, anger and malice and lies, like a coat you have outgrown,',
+    'point 3, put on love, which binds everything together in perfect harmony, and let the peace of Christ rule in your hearts, and be thankful.',
+  ].join(' ');
+  const starts = splitSentences(run).map((s) => s.text.split(/\s+/).slice(0, 3).join(' '));
+  assert.ok(starts.includes('point one, set'), starts.join(' | '));
+  assert.ok(starts.includes('point two, put'), starts.join(' | '));
+  assert.ok(starts.includes('point 3, put'), starts.join(' | '));
+  const a = analyseSermon(run);
+  assert.deepEqual(
+    a.sections.map((s) => s.statement?.split(/\s+/).slice(0, 4).join(' ')),
+    ['set your mind on', 'put off the old', 'put on love, which'],
+  );
+  // ("At this point, two things…" and "the point one must grasp" announce nothing.)
+  assert.equal(splitSentences('We have come a long way and at this point, two things stand out about the way the early church prayed for its leaders and for one another in trouble.').length, 1);
+});
+
+test('"don\'t" before a preposition or an article is a misheard word, not an instruction', () => {
+  assert.equal(isInstruction('So don\'t at all costs the man went on preaching in the market square for forty days.'), false);
+  assert.equal(isInstruction('Don\'t the prophets all say the same thing about mercy?'), false);
+  assert.equal(isInstruction('So do not in the end the walls fell and the city was taken.'), false);
+  assert.equal(isInstruction('Don\'t ever stop praying for the people who hurt you.'), true);
+  assert.equal(isInstruction('So this week, don\'t give up on the friend who has stopped calling.'), true);
+  assert.equal(isInstruction('Do not let the sun go down on your anger.'), true);
+});
