@@ -41,6 +41,8 @@ const SERMON_LOOKALIKES = [
   'When the offering plate comes round, give like someone who has been given everything.',
   'Before you go to sleep tonight, thank him for one thing he gave you today.',
   'We sing on Sunday and snap at our family on Monday.',
+  'Picture a family at dinner on a Sunday evening, phones out, nobody talking.',
+  'When you sit down to lunch on Sunday, remember who provides it.',
 ];
 
 test('a notice is told by its kinds of cue, in any wording', () => {

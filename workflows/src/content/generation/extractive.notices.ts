@@ -62,7 +62,9 @@ const CUES: Record<NoticeCue, RegExp> = {
   occasion: new RegExp(
     [
       "\\b(?:the|our|this|next|tonight's|today's|sunday's|evening|morning|first|second|early|late|baptism|family|carol|midweek|joint|communion|memorial)(?: \\w+)? services?\\b(?! (?:of|to|for|as|unto)\\b)",
-      '\\b(?:course|class|classes|club|council|committee|meeting|camp|trip|outing|picnic|potluck|barbecue|supper|dinner|lunch|breakfast|brunch|refreshments|retreat|conference|concert|choir|youth|toddlers?|nursery|childcare|child care|pantry|appeal|fundraiser|bookstall|directory|rehearsal|rehearsing)\\b',
+      '\\b(?:course|class|classes|club|council|committee|meeting|camp|trip|outing|picnic|potluck|barbecue|refreshments|retreat|conference|concert|choir|youth|toddlers?|nursery|childcare|child care|pantry|appeal|fundraiser|bookstall|directory|rehearsal|rehearsing)\\b',
+      // A meal is an occasion when it is the church's ("the men's breakfast", "our harvest supper"), not a family "at dinner".
+      "\\b(?:the|our|a|this|next|tonight's|sunday's)(?: (?!(?:at|to|for|with|in|on|of|from|over|after|before)\\b)[\\w']+){0,2} (?:breakfast|brunch|lunch|dinner|supper|tea party)\\b",
       '\\b(?:tea|coffee|cakes?)\\b(?! (?:cup|mug)s?\\b)',
       '\\bfood ?bank\\b|\\bsunday school\\b|\\bbible study\\b|\\bfun run\\b|\\bprayer (?:meeting|chain|night|breakfast)\\b|\\bnight of prayer\\b',
       '\\b(?:house|small|home|life|youth|toddler|study|prayer) groups?\\b|\\b(?:worship|welcome|prayer) team\\b|\\bushers\\b|\\bstewards\\b',
