@@ -300,11 +300,14 @@ export function headlineCase(phrase: string): string {
 
 // "Today we think about hope.", "This morning we are going to look at…": the sermon's frame, not its message.
 const FRAMING = /^(?:so,? |now,? )?(?:(?:today|this morning|tonight|this evening|this week),? )?(?:we|i)(?: are| am|'re|'m)?(?: going to| gonna| want to| will)?(?: \w+)? (?:think|talk|look|study|consider|learn|explore|see|read|begin|start)\b/i;
+// "Our passage this morning is John 15", however the book's name was heard ("… is Done Fifteen"):
+// the sermon naming its text.
+const SERMON_TEXT = /^(?:so,? |now,? |and )?(?:our|the|my) (?:text|passage|reading|scripture)(?: (?:for )?(?:today|this morning|tonight|this evening))? (?:is|comes from)\b/i;
 const CITES = /\b(?:genesis|exodus|psalms?|proverbs|isaiah|jeremiah|matthew|mark|luke|john|acts|romans|corinthians|galatians|ephesians|philippians|colossians|hebrews|james|peter|revelation|timothy|chapter|verses?)\b/i;
 
 /** The sermon talking about itself, or naming a passage: not a title, takeaway or prayer. */
 export function isFrame(text: string): boolean {
-  return FRAMING.test(text.trim()) || CITES.test(text);
+  return FRAMING.test(text.trim()) || SERMON_TEXT.test(text.trim()) || CITES.test(text);
 }
 
 const PRONOUN_START = /^(?:it|that|this|these|those|they|he|she|him|them|there|and|but|or|so|because|then|which|who)\b/i;

@@ -162,7 +162,7 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   const theses = statement ? [] : pool.filter((s) => !isApplication(s)).map((s) => mainClause(s.text));
   // (A day's title: of its three most central sentences, the first whose words the sermon vouches for.)
   const headlines = theses
-    .filter((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t))
+    .filter((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t) && !AUDIENCE.test(t))
     .slice(0, THESIS_TRIES)
     .map((t) => compressClause(t, MAX_HEADLINE_WORDS));
   const vouchedHeadline = options.vouchedFirst ? headlines.find((h) => vouched(h) && h.split(/\s+/).length >= 3) : undefined;
@@ -171,6 +171,9 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // sentence only when the sermon vouches for its words; else it comes after the vouched headlines).
   const leads = !options.vouchedFirst || vouchedHeadline !== undefined;
   if (leads && headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
+  // A point's next most central sentences, when the first cannot head it (its cut loses the
+  // negation, it holds a word heard unsure) and the sermon vouches for their words, as for a day.
+  if (!options.vouchedFirst) candidates.push(...headlines.slice(1).filter((h) => h.split(/\s+/).length >= 3 && vouched(h)));
   const central = candidates.length;
   if (!leads && headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
   for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
@@ -190,7 +193,7 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   if (a.swaps?.size) candidates.splice(0, candidates.length, ...candidates.map((c) => withSwapsUndone(c, a.swaps!)));
   // A recognition stutter ("the lung lung lung") is never a headline, nor a reference's numbers
   // ("Roses 17 and 18 Tell Us Nobody Takes": the passage is shown beside the title).
-  const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !taken.has(norm(c));
+  const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !takenAlready(norm(c), taken);
   // Past those, a day's title is a headline whose words the sermon vouches for (each said in two
   // sentences, or in its scripture): Whisper's confident mishearings are said once ("The Hebrew
   // Word Is Keys", "Barly Field"). (A point's title keeps its order: the points follow the sermon.)
@@ -200,6 +203,34 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   const names = (c: string) => c.split(/\s+/).length >= 3 || a.nouns.has(stemmed(c.split(/\s+/).at(-1)!.toLowerCase()));
   const chosen = own ?? (options.vouchedFirst ? candidates.slice(central).find((c) => fits(c) && vouched(c) && names(c)) : undefined) ?? candidates.find(fits) ?? candidates.find(clean) ?? candidates.find(Boolean) ?? '';
   return headlineCase(chosen);
+}
+
+// "Many of us know that feeling", "Some of you have been on a hill walk": the listeners' own
+// experience, an aside on the way to the point, not its thesis.
+const AUDIENCE = /^(?:many|most|some|all|few|none|several|each|one) of (?:us|you)\b/i;
+
+/**
+ * A title already taken, or the same headline heard another way: one word a letter apart and the
+ * rest the same ("Restored People Feed Others" / "Restored People Feet Others").
+ */
+function takenAlready(key: string, taken: ReadonlySet<string>): boolean {
+  if (taken.has(key)) return true;
+  const words = key.split(' ');
+  return [...taken].some((t) => {
+    const other = t.split(' ');
+    if (other.length !== words.length || words.length < 3) return false;
+    const differing = words.flatMap((w, i) => (w === other[i] ? [] : [[w, other[i]!] as const]));
+    return differing.length === 1 && oneLetterApart(...differing[0]!);
+  });
+}
+
+function oneLetterApart(x: string, y: string): boolean {
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i += 1;
+  let j = 0;
+  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j += 1;
+  return Math.max(x.length, y.length) - i - j <= 1;
 }
 
 const LEADING_SUBORDINATE = /^(?:because|since|when|if|although|though|while|as)\b[^,]{3,80},\s*(.+)$/i;
