@@ -43,6 +43,7 @@ const SERMON_LOOKALIKES = [
   'We sing on Sunday and snap at our family on Monday.',
   'Picture a family at dinner on a Sunday evening, phones out, nobody talking.',
   'When you sit down to lunch on Sunday, remember who provides it.',
+  'Imagine the youth group on a Friday night, bored and restless.',
 ];
 
 test('a notice is told by its kinds of cue, in any wording', () => {

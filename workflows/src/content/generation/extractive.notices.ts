@@ -100,9 +100,10 @@ const NOTICE_HEADER = new RegExp(
   'i',
 );
 
-// The sermon's own matter: God or Jesus named, or a story told in the past tense.
+// The sermon's own matter: God or Jesus named, a story told in the past tense, or a scene the
+// preacher asks the hearers to picture ("Imagine the youth group on a Friday night, …").
 const TEACHING =
-  /\b(?:god|god's|jesus|jesus'|christ|lord|lord's|spirit|disciples?|apostles?|prophet|pharisees?|israel|israelites)\b|\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\b/i;
+  /\b(?:god|god's|jesus|jesus'|christ|lord|lord's|spirit|disciples?|apostles?|prophet|pharisees?|israel|israelites)\b|\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\b|\b(?:imagine|picture|for example|for instance|i remember|years ago|when i was)\b/i;
 // A notice is told in a sentence, not a chapter: "A few notices." alone, or a whole run-on.
 const ASIDE_ALONE_MAX_WORDS = 16;
 
