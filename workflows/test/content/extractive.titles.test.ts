@@ -163,6 +163,9 @@ test("the listeners' own experience ('Most of us know…', 'Some of you have…'
   const waiting = 'Most of us know the long night of waiting for news. Hope waits for the morning light. The watchman waits on the wall for the morning. Hope waits, and the morning comes.';
   assert.equal(titleFrom(waiting, [0, 1, 2, 3]), 'Hope Waits for the Morning Light');
   assert.equal(titleFrom(waiting.replace('Most of us know', 'Some of you have known'), [0, 1, 2, 3]), 'Hope Waits for the Morning Light');
+  // Nor does a short aside head the point when the central sentences cannot.
+  const farm = 'The farmer waits for the rain with patiense. Many of us know that feeling. The seed grows slowly in the dark soil of the field. Rain comes in its season.';
+  assert.equal(titleFrom(farm, [0, 2, 1, 3], { lowConfidence: ['patiense'] }), 'Rain Comes in Its Season');
 });
 
 test('the sermon naming its text is a frame, however the book was heard', () => {
@@ -177,4 +180,9 @@ test("a day's title is not another day's headline heard another way (one word a 
   assert.notEqual(titleFrom(breakfast, [0, 1, 2], { taken: ['Restored People Feed Others'] }), 'Restored People Feet Others');
   const knows = 'God loves us completely. God made the stars and calls them by name. He sees the sparrow fall.';
   assert.equal(titleFrom(knows, [0, 1, 2], { taken: ['God Knows Us Completely'] }), 'God Loves Us Completely');
+});
+
+test('a line that stands alone as a headline is cut only to the headline length (eight words), not to a noun phrase title\'s six', () => {
+  const seed = 'The farmer waits for the rain with patiense. God did not make the seed grow alone. The sky stays grey over the hills every single day.';
+  assert.equal(titleFrom(seed, [0, 1, 2], { lowConfidence: ['patiense'] }), 'God Did Not Make the Seed Grow Alone');
 });

@@ -176,14 +176,16 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   if (!options.vouchedFirst) candidates.push(...headlines.slice(1).filter((h) => h.split(/\s+/).length >= 3 && vouched(h)));
   const central = candidates.length;
   if (!leads && headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
-  for (const s of pool) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
+  // (An aside to the listeners heads nothing, short or not.)
+  const lines = pool.filter((s) => !AUDIENCE.test(s.text.trim()));
+  for (const s of lines) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   // A noun phrase heads a point only when the sermon comes back to it (an illustration's noun is said once).
   const sentencesWith = termSentenceCounts(a);
   const repeated = (p: NounPhrase) => p.terms.some((t) => (sentencesWith.get(t) ?? 0) >= 2);
   for (const p of section.nounPhrases.slice(0, 4)) if (repeated(p)) candidates.push(phraseTitle(p.surface));
-  for (const s of pool) if (standsAlone(s.text, 9)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
+  for (const s of lines) if (standsAlone(s.text, 9)) candidates.push(compressClause(s.text, MAX_HEADLINE_WORDS));
   // Any declarative sentence of the section, cut to a headline.
-  for (const s of pool) if (!s.text.endsWith('?') && !isFrame(s.text) && !leansBack(s.text)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
+  for (const s of lines) if (!s.text.endsWith('?') && !isFrame(s.text) && !leansBack(s.text)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   for (const p of a.sermonPhrases.slice(0, 8)) if (repeated(p)) candidates.push(phraseTitle(p.surface));
   for (const p of section.nounPhrases.slice(0, 4)) candidates.push(phraseTitle(p.surface));
   // Nothing but housekeeping: the section's key word, so the day still has a heading.
