@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workerEntry } from '@lectern/workflows/testing';
-import { asrEnv, ensureAsr } from '@lectern/local-stack/testing';
+import { asrEnv, ensureAsr, patience } from '@lectern/local-stack/testing';
 import { INTERNAL_TOKEN } from './helper.ts';
 
 export interface PipelineWorker {
@@ -46,10 +46,11 @@ export async function startPipelineWorker(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const deadline = Date.now() + 60_000;
+  const startWithin = patience(60_000);
+  const deadline = Date.now() + startWithin;
   while (!output.includes('worker: serving task queue')) {
     if (child.exitCode !== null) throw new Error(`the pipeline worker exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the pipeline worker did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the pipeline worker did not start within ${startWithin / 1000} s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
