@@ -12,6 +12,17 @@ export type NoticeCue = 'when' | 'where' | 'request' | 'occasion' | 'aside';
 
 const NUMBER_WORD =
   '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|midnight|\\d{1,2}(?:[:.]\\d{2})?)';
+// An aside that is a notice on its own ("A few notices.", "Quick note before we start."); the other
+// asides below ("a reminder", "before you go") need a second cue: "Communion is a reminder of grace."
+const NOTICE_HEADER = new RegExp(
+  [
+    '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
+    '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
+    '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
+  ].join('|'),
+  'i',
+);
+
 const CUES: Record<NoticeCue, RegExp> = {
   // A day, a date, a clock time, a deadline.
   when: new RegExp(
@@ -75,30 +86,17 @@ const CUES: Record<NoticeCue, RegExp> = {
   // The notices announced as such, or the preacher stepping out of the sermon to give one.
   aside: new RegExp(
     [
-      '\\bannouncements?\\b',
-      '\\b(?:a|one|two|three|four|few|couple of|quick|short|some|our|the|church|weekly) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)|\\bnotices\\s*[.,:;]',
+      NOTICE_HEADER.source,
+      '\\b(?:our|the|church|weekly) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
       '\\breminders?\\b',
-      '\\b(?:quick|short|brief) (?:note|word|notice|things?)\\b(?! of)',
-      '\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
+      '\\b(?:quick|short|brief) things?\\b(?! of)',
       '\\bbefore (?:we|i) (?:begin|start)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore (?:we|you) (?:go|leave)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore the (?:last|final|closing|next) (?:song|hymn)\\b',
-      '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
       '\\bjust so (?:you|everyone) knows?\\b|\\bsave the date\\b|\\bmark your (?:calendars?|diar(?:y|ies))\\b|\\bfor your diar(?:y|ies)\\b',
       "\\b(?:welcome|hello) to (?:all )?(?:our |any )?(?:visitors|guests|newcomers)\\b|\\bif (?:you are|you're) (?:new|visiting|a visitor|a guest|joining us)\\b|\\bif you (?:drove|parked)\\b",
     ].join('|'),
     'i',
   ),
 };
-
-// An aside that is a notice on its own ("A few notices.", "Quick note before we start."); the other
-// asides ("a reminder", "before you go") need a second cue: "Communion is a reminder of grace."
-const NOTICE_HEADER = new RegExp(
-  [
-    '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
-    '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
-    '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
-  ].join('|'),
-  'i',
-);
 
 // The sermon's own matter: God or Jesus named, a story told in the past tense, or a scene the
 // preacher asks the hearers to picture ("Imagine the youth group on a Friday night, …").
