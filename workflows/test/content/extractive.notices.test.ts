@@ -4,7 +4,7 @@
 // this test; the old word list (df0ec42) misses most notices below and takes "Notice how …" for one.
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
+import { housekeepingTexts } from './housekeeping.ts';
 import { isHousekeeping } from '../../src/content/generation/extractive.discourse.ts';
 import { isAnnouncement, noticeCues } from '../../src/content/generation/extractive.notices.ts';
 
@@ -67,11 +67,6 @@ const sermon = (middle: string) =>
     'So the lost are not a problem to be managed but people to be carried.',
     'This week, pray by name for one person who has drifted away.',
   ].join(' ');
-
-function housekeepingTexts(transcript: string): string[] {
-  const a = analyseSermon(transcript);
-  return a.sentences.filter((s) => a.housekeeping.has(s.index)).map((s) => s.text);
-}
 
 test('the sentences around a notice in the middle of a sermon belong to it, up to where the cues stop', () => {
   const texts = housekeepingTexts(

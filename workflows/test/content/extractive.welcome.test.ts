@@ -2,7 +2,7 @@
 // begins) is housekeeping as a whole, however the recogniser words it. Each test fails on 3e3aa0a.
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
+import { housekeepingTexts } from './housekeeping.ts';
 
 const sermonBody = [
   'Mercy runs deeper than our failures.',
@@ -11,11 +11,6 @@ const sermonBody = [
   'Restoration is the shape of grace.',
   'This week, write to someone you have wronged and ask their forgiveness.',
 ].join(' ');
-
-function housekeepingTexts(transcript: string): string[] {
-  const a = analyseSermon(transcript);
-  return a.sentences.filter((s) => a.housekeeping.has(s.index)).map((s) => s.text);
-}
 
 test('a short line before a notice at the start is the greeting, not content', () => {
   const texts = housekeepingTexts(`Peace be with you all tonight. The harvest supper is on Friday at seven in the hall. ${sermonBody}`);
