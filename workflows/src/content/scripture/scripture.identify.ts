@@ -212,6 +212,11 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
 // Words of a verse said as written (two trigrams in a row) that name it among the books a sermon reads.
 const SERMON_BOOK_WORDS = 4;
 
+/** The books a sermon has cited, or quoted before `start`: the books it is reading. */
+function booksReadBefore(citations: readonly Citation[], quotations: readonly QuotationMatch[], start: number): Set<string> {
+  return new Set([...citations.map((c) => c.book), ...quotations.filter((q) => q.end <= start).map((q) => q.book)]);
+}
+
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
   const used = new Set<QuotationMatch>();
   const citations: Citation[] = [];
@@ -221,8 +226,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   for (const ref of candidates) {
     if (ref.verseFromWords || ref.booksFromWords) {
       if (!index) continue;
-      const sermonBooks = new Set([...citations.map((c) => c.book), ...quotations.filter((q) => q.end <= ref.start).map((q) => q.book)]);
-      const completed = completedFromWords(text, ref, anchors, index, sermonBooks);
+      const completed = completedFromWords(text, ref, anchors, index, booksReadBefore(citations, quotations, ref.start));
       if (completed) {
         quotations.filter((q) => !used.has(q) && overlap(span(completed), span(quoteReference(q))) && q.start >= ref.start && q.start <= ref.end + QUOTE_AFTER).forEach((q) => used.add(q));
         citations.push({ ...completed, mode: 'both' });
@@ -287,7 +291,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       // (or its words said as written: "Some 102, 17 promises that he will regard the prayer…")
       // (or, in a book the sermon already reads, a run of four that few verses share: "chapter 2,
       // verse 9 with the line salvation is of the Lord")
-      const sermonBook = citations.some((c) => c.book === ref.book) || quotations.some((q) => q.end <= ref.start && q.book === ref.book);
+      const sermonBook = booksReadBefore(citations, quotations, ref.start).has(ref.book);
       const verbatim = () => ref.verseStart !== undefined && (index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) >= VERBATIM_WORDS || (sermonBook && index!.wordsCoveredBy(text, ref.end, after, verseKeys(ref), true) >= SERMON_BOOK_WORDS));
       if (index && (index.vocabularyScore(text, ref.end, after, passageKeys(ref)) >= CONTEXT_EVIDENCE || verbatim())) citations.push({ ...base, mode: 'both' });
       continue;
