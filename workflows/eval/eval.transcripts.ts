@@ -2,7 +2,7 @@
 // and decoding options, so a second `npm run eval` only re-runs the content steps.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createFasterWhisperTranscriber, DECODING_DEFAULTS, decodingChanges, type DecodingSettings } from '../src/transcription/faster-whisper.transcriber.ts';
+import { COMPUTE_TYPES, createFasterWhisperTranscriber, DECODING_DEFAULTS, decodingChanges, type DecodingSettings } from '../src/transcription/faster-whisper.transcriber.ts';
 import type { Transcript } from '../src/transcription/transcription.types.ts';
 import { segmentsText } from '../src/transcription/segment-text.ts';
 import { evalCacheDir, hashOf } from './eval.audio.ts';
@@ -69,7 +69,8 @@ function switchFromEnv(env: NodeJS.ProcessEnv, name: string): boolean | undefine
 /**
  * The eval's decoding knobs over the product's decoding defaults: EVAL_BEAM, EVAL_VAD,
  * EVAL_AUDIO_FILTER, EVAL_CONDITION (on|off), EVAL_PATIENCE, EVAL_REPETITION_PENALTY,
- * EVAL_NO_REPEAT_NGRAM, EVAL_TEMPERATURE_FALLBACK (on|off), EVAL_HALLUCINATION_SILENCE (s).
+ * EVAL_NO_REPEAT_NGRAM, EVAL_TEMPERATURE_FALLBACK (on|off), EVAL_HALLUCINATION_SILENCE (s),
+ * EVAL_COMPUTE (int8 | float32).
  */
 export function decodingFromEnv(env: NodeJS.ProcessEnv): DecodingSettings {
   const settings = { ...DECODING_DEFAULTS };
@@ -89,5 +90,10 @@ export function decodingFromEnv(env: NodeJS.ProcessEnv): DecodingSettings {
   settings.repetitionPenalty = numberFromEnv(env, 'EVAL_REPETITION_PENALTY', 1, 2, false) ?? settings.repetitionPenalty;
   settings.noRepeatNgramSize = numberFromEnv(env, 'EVAL_NO_REPEAT_NGRAM', 0, 10, true) ?? settings.noRepeatNgramSize;
   settings.hallucinationSilenceSec = numberFromEnv(env, 'EVAL_HALLUCINATION_SILENCE', 0, 30, false) ?? settings.hallucinationSilenceSec;
+  if (env.EVAL_COMPUTE) {
+    const computeType = COMPUTE_TYPES.find((type) => type === env.EVAL_COMPUTE);
+    if (!computeType) throw new Error(`EVAL_COMPUTE must be one of ${COMPUTE_TYPES.join(', ')} (got "${env.EVAL_COMPUTE}")`);
+    settings.computeType = computeType;
+  }
   return settings;
 }

@@ -14,6 +14,7 @@
 //   EVAL_CONDITION=on      condition each window on the previous text (faster-whisper's safeguards on)
 //   EVAL_PATIENCE=2, EVAL_REPETITION_PENALTY=1.1, EVAL_NO_REPEAT_NGRAM=3, EVAL_TEMPERATURE_FALLBACK=off,
 //   EVAL_HALLUCINATION_SILENCE=2   further decoding options (README.md: recogniser settings)
+//   EVAL_COMPUTE=float32   CTranslate2 weights and compute type: int8 (the product's) or float32
 //   EVAL_BEAM=5            decode with another beam width (default: the product's, DECODING_DEFAULTS)
 //   EVAL_VAD=on|off        decode with or without faster-whisper's VAD filter (default: the product's)
 //   EVAL_AUDIO_FILTER=…    an ffmpeg -af chain for the recogniser's decoding ('' = none; default: the product's)

@@ -27,7 +27,12 @@ export interface DecodingSettings {
   temperatureFallback: boolean;
   /** With word timestamps: skip silences longer than this (s) around a suspected hallucination (0 = off). */
   hallucinationSilenceSec: number;
+  /** CTranslate2's weight and compute type on the CPU: int8 (quantised) or float32 (as trained; this CPU backend has no int16). */
+  computeType: ComputeType;
 }
+
+export const COMPUTE_TYPES = ['int8', 'float32'] as const;
+export type ComputeType = (typeof COMPUTE_TYPES)[number];
 
 /** The value of each later setting at which the recogniser decodes exactly as before it existed. */
 export const NEUTRAL_DECODING: Omit<DecodingSettings, 'beamSize' | 'vad' | 'audioFilter'> = {
@@ -37,6 +42,7 @@ export const NEUTRAL_DECODING: Omit<DecodingSettings, 'beamSize' | 'vad' | 'audi
   noRepeatNgramSize: 0,
   temperatureFallback: true,
   hallucinationSilenceSec: 0,
+  computeType: 'int8',
 };
 
 // Beam 5, measured against greedy, beam 3, VAD and an afftdn clean-up (ADR 0016, sessions 7-9): on
@@ -70,6 +76,7 @@ export function decodingArgs(settings: DecodingSettings): string[] {
   if (settings.noRepeatNgramSize) args.push('--no-repeat-ngram-size', String(settings.noRepeatNgramSize));
   if (!settings.temperatureFallback) args.push('--no-temperature-fallback');
   if (settings.hallucinationSilenceSec) args.push('--hallucination-silence-sec', String(settings.hallucinationSilenceSec));
+  if (settings.computeType !== 'int8') args.push('--compute', settings.computeType);
   return args;
 }
 
@@ -81,6 +88,7 @@ export function describeDecoding(settings: DecodingSettings): string {
   if (settings.noRepeatNgramSize) parts.push(`no repeated ${settings.noRepeatNgramSize}-grams`);
   if (!settings.temperatureFallback) parts.push('temperature 0 only');
   if (settings.hallucinationSilenceSec) parts.push(`hallucination silence ${settings.hallucinationSilenceSec} s`);
+  if (settings.computeType !== 'int8') parts.push(`${settings.computeType} weights`);
   return parts.join(', ');
 }
 
@@ -118,7 +126,7 @@ type Line =
   | { type: 'done'; durationSec: number; language: string; elapsedSec: number; peakRssMb: number }
   | { type: 'error'; message: string };
 
-/** Whisper (faster-whisper, CTranslate2, int8) in a Python subprocess: no network, bounded memory. */
+/** Whisper (faster-whisper, CTranslate2, int8 unless the decoding settings say otherwise) in a Python subprocess: no network, bounded memory. */
 export function createFasterWhisperTranscriber(config: FasterWhisperConfig): Transcriber {
   return {
     name: 'local-faster-whisper',

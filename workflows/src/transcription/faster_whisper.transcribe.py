@@ -89,6 +89,7 @@ def main():
         "noRepeatNgramSize": args.no_repeat_ngram_size,
         "temperatureFallback": not args.no_temperature_fallback,
         "hallucinationSilenceSec": args.hallucination_silence_sec,
+        "computeType": args.compute,
     }
     emit({"type": "ready", "loadSec": round(time.time() - started, 2), "decoding": decoding, "prompt": args.prompt})
 

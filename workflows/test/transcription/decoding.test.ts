@@ -14,6 +14,8 @@ test('decoding settings become the recogniser script arguments', () => {
     decodingArgs({ ...greedy, conditionOnPreviousText: true, patience: 2, repetitionPenalty: 1.1, noRepeatNgramSize: 3, temperatureFallback: false, hallucinationSilenceSec: 2 }),
     ['--beam', '1', '--condition-on-previous-text', '--patience', '2', '--repetition-penalty', '1.1', '--no-repeat-ngram-size', '3', '--no-temperature-fallback', '--hallucination-silence-sec', '2'],
   );
+  assert.deepEqual(decodingArgs({ ...greedy, computeType: 'float32' }), ['--beam', '1', '--compute', 'float32']);
+  assert.equal(describeDecoding({ ...greedy, computeType: 'float32' }), 'beam 1, no VAD, no filter, float32 weights');
   assert.equal(describeDecoding({ ...greedy, beamSize: 3 }), 'beam 3, no VAD, no filter');
   assert.equal(describeDecoding({ ...greedy, conditionOnPreviousText: true, noRepeatNgramSize: 4 }), 'beam 1, no VAD, no filter, conditioned on previous text, no repeated 4-grams');
 });
@@ -21,6 +23,7 @@ test('decoding settings become the recogniser script arguments', () => {
 test('a setting added later changes a transcript cache key only when it decodes differently', () => {
   assert.deepEqual(decodingChanges(greedy), { beamSize: 1, vad: false, audioFilter: '' });
   assert.deepEqual(decodingChanges({ ...greedy, beamSize: 5, patience: 2 }), { beamSize: 5, vad: false, audioFilter: '', patience: 2 });
+  assert.deepEqual(decodingChanges({ ...greedy, computeType: 'float32' }), { beamSize: 1, vad: false, audioFilter: '', computeType: 'float32' });
 });
 
 test('the product decodes with the measured choice: beam 5, no VAD, no clean-up filter, no conditioning (ADR 0016)', () => {
@@ -36,6 +39,8 @@ test('the eval decodes with the product defaults unless a knob says otherwise', 
     decodingFromEnv({ EVAL_CONDITION: 'on', EVAL_PATIENCE: '2', EVAL_REPETITION_PENALTY: '1.1', EVAL_NO_REPEAT_NGRAM: '3', EVAL_TEMPERATURE_FALLBACK: 'off', EVAL_HALLUCINATION_SILENCE: '2' }),
     { ...DECODING_DEFAULTS, conditionOnPreviousText: true, patience: 2, repetitionPenalty: 1.1, noRepeatNgramSize: 3, temperatureFallback: false, hallucinationSilenceSec: 2 },
   );
+  assert.deepEqual(decodingFromEnv({ EVAL_COMPUTE: 'float32' }), { ...DECODING_DEFAULTS, computeType: 'float32' });
+  assert.throws(() => decodingFromEnv({ EVAL_COMPUTE: 'float16' }), /EVAL_COMPUTE must be one of int8, float32/);
   assert.throws(() => decodingFromEnv({ EVAL_BEAM: '0' }), /EVAL_BEAM must be a whole number from 1 to 10/);
   assert.throws(() => decodingFromEnv({ EVAL_BEAM: 'wide' }), /EVAL_BEAM/);
   assert.throws(() => decodingFromEnv({ EVAL_VAD: 'yes' }), /EVAL_VAD must be on or off/);

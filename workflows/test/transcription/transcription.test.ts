@@ -133,6 +133,7 @@ test('every decoding option and the initial prompt reach the recogniser, which r
     noRepeatNgramSize: 5,
     temperatureFallback: false,
     hallucinationSilenceSec: 2,
+    computeType: 'float32',
   };
   let stats: RecogniserStats | undefined;
   const transcriber = createFasterWhisperTranscriber({ ...asr, decoding, onStats: (s) => (stats = s) });
