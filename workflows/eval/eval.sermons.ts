@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). Written in session 10, after
- * session 8's sealed set (29-36) had been measured twice (sessions 8 and 9) and opened for tuning.
+ * Sermons never looked at while changing code (README.md: the split). Written in session 11, after
+ * session 10's sealed set (37-44) had been measured twice (before and after session 10) and opened
+ * for tuning.
  */
-export const SEALED = new Set(['37', '38', '39', '40', '41', '42', '43', '44']);
+export const SEALED = new Set(['45', '46', '47', '48', '49', '50', '51', '52']);
 
 /** Which figures a sermon counts in: the tuning set or the sealed held-back set. */
 export type EvalGroup = 'tune' | 'sealed';
