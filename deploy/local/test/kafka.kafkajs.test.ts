@@ -15,12 +15,23 @@ beforeAll(async () => {
   kafka = new Kafka({ clientId: 'local-stack-test', brokers: infra.endpoints.kafkaBrokers, logLevel: logLevel.NOTHING });
 });
 
+// Not createTopics' waitForLeaders: kafkajs 2.2.4 waits through LEADER_NOT_AVAILABLE only, and the
+// KRaft broker answers UNKNOWN_TOPIC_OR_PARTITION until it has seen the new topic (the kit's
+// ensureTopics waits the same way).
 async function createTopic(partitions: number): Promise<string> {
   const topic = `test.${randomUUID()}`;
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
-  await admin.disconnect();
+  try {
+    await admin.createTopics({ topics: [{ topic, numPartitions: partitions }] });
+    let leaders = 0;
+    await until(`leaders for ${topic}`, () => leaders === partitions, async () => {
+      const metadata = await admin.fetchTopicMetadata({ topics: [topic] }).catch(() => undefined);
+      leaders = metadata?.topics[0]?.partitions.filter((p) => p.leader >= 0).length ?? 0;
+    });
+  } finally {
+    await admin.disconnect();
+  }
   return topic;
 }
 
@@ -31,9 +42,9 @@ async function produce(topic: string, values: string[], partition?: number): Pro
   await producer.disconnect();
 }
 
-async function until(label: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function until(label: string, check: () => boolean, refresh?: () => Promise<void>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  for (await refresh?.(); !check(); await refresh?.()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
     await sleep(100);
   }

@@ -50,15 +50,40 @@ export function createKafka(options: KafkaOptions): Kafka {
 // transaction); 12 leaves room to raise partitionsConsumedConcurrently without re-partitioning.
 export const DEFAULT_PARTITIONS = 12;
 
+/** How long ensureTopics waits for a new topic's partitions to have leaders. */
+const TOPIC_LEADERS_TIMEOUT_MS = 15_000;
+// What a broker answers for a topic it has not caught up with yet: the topic was created on the
+// controller a moment ago.
+const NOT_YET_KNOWN = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
 export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = DEFAULT_PARTITIONS): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing: ITopicConfig[] = topics.filter((t) => !existing.has(t)).map((topic) => ({ topic, numPartitions }));
-    if (missing.length > 0) await admin.createTopics({ topics: missing, waitForLeaders: true });
+    if (missing.length === 0) return;
+    // Not createTopics' waitForLeaders: kafkajs 2.2.4 waits through LEADER_NOT_AVAILABLE only, and a
+    // KRaft broker that has not yet seen the new topic answers UNKNOWN_TOPIC_OR_PARTITION, which
+    // failed the call on a loaded machine although the topic was being created.
+    await admin.createTopics({ topics: missing });
+    await waitForLeaders(admin, missing.map((t) => t.topic));
   } finally {
     await admin.disconnect();
+  }
+}
+
+async function waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
+  const deadline = Date.now() + TOPIC_LEADERS_TIMEOUT_MS;
+  for (;;) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (error) {
+      if (!NOT_YET_KNOWN.has((error as { type?: string }).type ?? '')) throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`kafka: no leaders for ${topics.join(', ')} ${TOPIC_LEADERS_TIMEOUT_MS / 1000} s after creating them`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
