@@ -340,11 +340,13 @@ const RELATIVE_VERSE_REACH = 3000;
 
 /**
  * The chapter a bare "verse four" belongs to: the passage the sermon opened (the last chapter cited
- * without a verse, "Psalm 23"), even after cross-references; with none, the last reference.
+ * without a verse, "Psalm 23", or said with the word "chapter": "we read from 2 Corinthians chapter
+ * 4, verses 7 to 18"), even after cross-references; with none, the last reference.
  */
 function expoundedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
-  return found.findLast((ref) => ref.verseStart === undefined) ?? found.at(-1);
+  return found.findLast((ref) => ref.verseStart === undefined || OPENS_CHAPTER.test(ref.source)) ?? found.at(-1);
 }
+const OPENS_CHAPTER = /\bchapter\b/i;
 
 /** The latest reference to the same chapter (a relative verse counts), so reach runs from there. */
 function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureReference | undefined): ScriptureReference | undefined {
