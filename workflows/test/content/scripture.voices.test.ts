@@ -12,3 +12,12 @@ test('a reading announced with "chapter N, verses …" is the chapter a later ba
   const heard = 'This morning we read from Ephesians chapter 2, verses 1 to 10, where Paul looks back on who we were. Before we met Christ our best efforts were not enough; as Isaiah 64:6 puts it, all our righteous acts are like a polluted garment. Then verses 8 and 9 turn everything around: it is a gift, not a wage.';
   assert.deepEqual(await cited(heard), ['Eph.2.1-Eph.2.10:spoken', 'Isa.64.6:spoken', 'Eph.2.8-Eph.2.9:spoken']);
 });
+
+test('the chapter and verse said right before a quotation whose book was lost are its place, small numbers heard as the words they sound like ("twelve, too", "free, to and free")', async () => {
+  const single = "Remember the runner's letter, he brews twelve, too: looking to Jesus, the author and perfecter of faith, who for the joy that was set before him endured the cross, despising its shame, and has sat down at the right hand of the throne of God. For consider him who has endured such contradiction of sinners against himself, that you don't grow weary, fainting in your souls.";
+  assert.deepEqual(await cited(single), ['Heb.12.2:quoted']);
+  const range = 'Paul says it plainly in call oceans free, to and free: set your mind on the things that are above, not on the things that are on the earth. The next line tells you why, and it is about where your life is kept.';
+  assert.deepEqual(await cited(range), ['Col.3.2-Col.3.3:quoted']);
+  // Numbers that are not the quoted chapter say nothing about it.
+  assert.deepEqual(await cited('I have told you this for, to be honest, years: set your mind on the things that are above, not on the things that are on the earth.'), ['Col.3.2:quoted']);
+});

@@ -7,7 +7,7 @@ import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandid
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
 import { verseExists, versesIn } from './scripture.versification.ts';
-import { readNumber, soundAlikeChapters, tokenize } from './scripture.numbers.ts';
+import { readNumber, readNumberOrHomophone, soundAlikeChapters, tokenize } from './scripture.numbers.ts';
 
 export { soundAlikeChapters };
 
@@ -308,7 +308,8 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   }
   for (const q of quotations) {
     if (used.has(q)) continue;
-    const ref = withVersesSaidBefore(text, q, anchors.filter((c) => c.exists)) ?? quoteReference(q);
+    const spoken = anchors.filter((c) => c.exists);
+    const ref = withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken) ?? quoteReference(q);
     // Words of a passage the sermon cites elsewhere: that citation is also quoted. A whole chapter
     // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation;
     // so does a verse inside a range known only from another quotation (its numbers said before
@@ -386,6 +387,34 @@ function versesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { st
   const { from, to } = m;
   if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
   return saidRange(q, from, to);
+}
+
+/**
+ * "…listen to how his book begins, in them a cut one, too. Yahweh, how long will I cry…", "In head
+ * I too, free and for the Lord of Armies, who is left among you…": the book lost, its chapter and
+ * verse said right before a quotation (small numbers heard as the words they sound like). When they
+ * are the quoted chapter and its first verse, they are the place the preacher gave; "and M" after
+ * them, its range.
+ */
+function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { start: number; end: number }[]): ScriptureReference | undefined {
+  const offset = Math.max(0, q.start - VERSES_BEFORE_REACH);
+  const tokens = tokenize(text.slice(offset, q.start));
+  let place: { from: number; to: number; start: number; end: number } | undefined;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const chapter = readNumberOrHomophone(tokens, i);
+    if (chapter?.value !== q.chapter) continue;
+    const separated = tokens[chapter.next]?.text === ',' || tokens[chapter.next]?.text === ':';
+    const verse = readNumberOrHomophone(tokens, separated ? chapter.next + 1 : chapter.next);
+    // (Two words that only sound like numbers, with no pause between, are words: "to four".)
+    if (verse?.value !== q.verseStart || (chapter.homophone && verse.homophone && !separated)) continue;
+    const to = RANGE_JOINERS.has(tokens[verse.next]?.lower ?? '') ? readNumberOrHomophone(tokens, verse.next + 1) : undefined;
+    const range = to !== undefined && to.value > verse.value && to.value >= q.verseEnd && to.value - verse.value <= 20 && verseExists(q.book, q.chapter, to.value);
+    place = { from: verse.value, to: range ? to.value : verse.value, start: offset + tokens[i]!.start, end: offset + tokens[(range ? to.next : verse.next) - 1]!.end };
+  }
+  if (!place || (text.slice(place.end, q.start).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
+  // Numbers of a reference said in full are its own.
+  if (spoken.some((r) => r.start < place.end && place.start < r.end)) return undefined;
+  return place.to > place.from ? saidRange(q, place.from, place.to) : referenceTo({ book: q.book, chapter: q.chapter, verseStart: place.from }, q.start, q.end);
 }
 
 /** The sermon's citations; with a quotation index, confirmed, corrected and completed by quotations. */

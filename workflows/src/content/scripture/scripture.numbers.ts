@@ -25,6 +25,21 @@ export function tokenize(text: string): Token[] {
 
 export type ParsedNumber = { value: number; next: number };
 
+/**
+ * Small numbers said alone, as Whisper writes them: the words they sound like ("Philippians for 6
+ * and 7", "one, too", "free and for" for "three and four").
+ */
+export const NUMBER_HOMOPHONES: Readonly<Record<string, number>> = { for: 4, to: 2, too: 2, won: 1, free: 3 };
+
+/** A number (`readNumber`) or a word that sounds like a small one (`NUMBER_HOMOPHONES`). */
+export function readNumberOrHomophone(tokens: readonly Token[], i: number): (ParsedNumber & { homophone: boolean }) | undefined {
+  const number = readNumber(tokens, i);
+  if (number) return { ...number, homophone: false };
+  const t = tokens[i];
+  const value = t?.kind === 'word' ? NUMBER_HOMOPHONES[t.lower] : undefined;
+  return value === undefined ? undefined : { value, next: i + 1, homophone: true };
+}
+
 /** Reads a number (digits or words) starting at token `i`; `undefined` if none starts there. */
 export function readNumber(tokens: readonly Token[], i: number): ParsedNumber | undefined {
   const t = tokens[i];

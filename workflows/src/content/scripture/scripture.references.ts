@@ -2,7 +2,7 @@
 // Corinthians thirteen verses four through seven") or written ("Rom. 8:28-30"), normalised to
 // OSIS, each with its character span in the transcript so a citation can be traced back.
 import { BOOKS, BOOK_BY_OSIS, type BookInfo } from './scripture.books.ts';
-import { readNumber, readOrdinal, soundAlikeChapters, tokenize, type Token } from './scripture.numbers.ts';
+import { NUMBER_HOMOPHONES, readNumber, readOrdinal, soundAlikeChapters, tokenize, type Token } from './scripture.numbers.ts';
 import { verseExists } from './scripture.versification.ts';
 
 export type ScriptureReference = {
@@ -102,7 +102,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
   // "Philippians for 6 and 7", "lamentations free, 22 and 23": the chapter written as a word
   // with its sound ("four", "three" said with an f), before the verse.
-  const homophone = CHAPTER_HOMOPHONES[tokens[j]?.lower ?? ''];
+  const homophone = NUMBER_HOMOPHONES[tokens[j]?.lower ?? ''];
   const verseAt = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
   if (homophone && !saidChapter && tokens[verseAt]?.kind === 'num' && verseExists(book.osis, homophone, Number(tokens[verseAt]!.text))) {
     const verse = Number(tokens[verseAt]!.text);
@@ -153,7 +153,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   const context: RangeContext = { book: book.osis, plural: isWord(tokens, k - 1, 'verses') };
   // "Romans 12 to tell us…": the verse said as its homophone after the chapter, cited only on the
   // verse's own words ("Romans 8 to see" is not 8:2).
-  const verseHomophone = k === j && !saidChapter ? CHAPTER_HOMOPHONES[tokens[k]?.lower ?? ''] : undefined;
+  const verseHomophone = k === j && !saidChapter ? NUMBER_HOMOPHONES[tokens[k]?.lower ?? ''] : undefined;
   if (verseHomophone && tokens[k + 1]?.kind === 'word' && !readNumber(tokens, k + 1) && verseExists(book.osis, chapter, verseHomophone)) {
     return { chapter, verseStart: verseHomophone, next: k + 1, needsSupport: true };
   }
@@ -223,8 +223,6 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
   if (teen !== undefined && verseExists(book.osis, only.chapter, teen)) return { chapter: only.chapter, verse: teen, soundAlike: true };
   return only;
 }
-
-const CHAPTER_HOMOPHONES: Record<string, number> = { for: 4, to: 2, too: 2, won: 1, free: 3 };
 
 const CHAPTER_FOLLOWERS = new Set([
   'says', 'tells', 'teaches', 'shows', 'reminds', 'is', 'and', 'we', 'where', 'which', 'that', 'puts', 'gives',
