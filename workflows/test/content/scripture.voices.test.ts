@@ -21,3 +21,12 @@ test('the chapter and verse said right before a quotation whose book was lost ar
   // Numbers that are not the quoted chapter say nothing about it.
   assert.deepEqual(await cited('I have told you this for, to be honest, years: set your mind on the things that are above, not on the things that are on the earth.'), ['Col.3.2:quoted']);
 });
+
+test('a verse whose quotation a misheard phrase cut into a short run and a long one is that verse, not a parallel sharing the long one', async () => {
+  // Nahum 1:3, with "great in power" misheard: "will by no means" is also Numbers 14:18's.
+  const heard = 'The little prophet is blunt about it. He is slow to anger, and grey ten hour, and will by no means leave the guilty unpunished. That is a hard word.';
+  assert.deepEqual(await cited(heard), ['Nah.1.3:quoted']);
+  // A paraphrase said through the reference to a parallel passage is still that passage's.
+  const paraphrase = 'Asked for the greatest rule, he answered in Matthew 22, 37 through 39, love the Lord your God with all your heart, soul and mind, and love your neighbor as yourself.';
+  assert.deepEqual(await cited(paraphrase), ['Matt.22.37-Matt.22.39:both']);
+});

@@ -260,7 +260,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     }
     // The preacher's paraphrase of the passage just cited can also match a parallel passage
     // ("love the Lord your God…" after Matthew 22): the cited passage's own words decide.
-    const paraphrases = index && ref.exists ? near.filter((q) => q.start >= ref.start && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
+    const paraphrases = index && ref.exists ? near.filter((q) => q.end > ref.end && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
     if (ref.exists && confirming.length + paraphrases.length) {
       // A whole chapter is confirmed by a verse quoted from it; that verse keeps its own citation.
       if (ref.verseStart !== undefined) [...confirming, ...paraphrases].forEach((q) => used.add(q));

@@ -24,6 +24,8 @@ const SAME_WORD: Record<string, string> = {
 };
 
 type Word = { word: string; start: number; end: number };
+/** Transcript words `from`-`to` (indices) quoting verse `id`. */
+type Stretch = { id: number; from: number; to: number; covered: number; score: number };
 
 export function normalisedWords(text: string): Word[] {
   const out: Word[] = [];
@@ -253,23 +255,24 @@ export class QuotationIndex {
   }
 
   /**
-   * Thin trigram runs of one verse, close together, aligned word by word with the verse: a
-   * quotation when enough of its words come back in order among few others.
+   * Trigram runs of one verse, close together, aligned word by word with the verse: a quotation
+   * when enough of its words come back in order among few others. One per group of runs that holds
+   * a `thin` one (a group of thick runs only is claimed by its runs already).
    */
-  private alignedStretch(id: number, thin: readonly number[][], words: readonly Word[]): { id: number; from: number; to: number; covered: number; score: number } | undefined {
-    let best: { id: number; from: number; to: number; covered: number; score: number } | undefined;
-    for (let g = 0; g < thin.length; g += 1) {
+  private alignedStretches(id: number, runs: readonly number[][], thin: ReadonlySet<readonly number[]>, words: readonly Word[]): Stretch[] {
+    const found: Stretch[] = [];
+    for (let g = 0; g < runs.length; g += 1) {
       let last = g;
-      while (last + 1 < thin.length && thin[last + 1]![0]! - thin[last]!.at(-1)! <= ALIGN_GAP) last += 1;
+      while (last + 1 < runs.length && runs[last + 1]![0]! - runs[last]!.at(-1)! <= ALIGN_GAP) last += 1;
+      const group = runs.slice(g, last + 1);
+      g = last;
       // (at least two trigrams in a row: five of the verse's words said as written)
-      if (!thin.slice(g, last + 1).some((run) => run.some((p, k) => k > 0 && p - run[k - 1]! === 1))) {
-        g = last;
-        continue;
-      }
-      const from = Math.max(0, thin[g]![0]! - 4);
-      const to = Math.min(words.length - 1, thin[last]!.at(-1)! + 2 + 4);
+      if (!group.some((run) => thin.has(run)) || !group.some((run) => run.some((p, k) => k > 0 && p - run[k - 1]! === 1))) continue;
+      const from = Math.max(0, group[0]![0]! - 4);
+      const to = Math.min(words.length - 1, group.at(-1)!.at(-1)! + 2 + 4);
       const window = words.slice(from, to + 1).map((w) => w.word);
       const present = new Set(window);
+      let best: Stretch | undefined;
       for (const verse of this.verseWords(id)) {
         if (verse.filter((w) => present.has(w)).length < ALIGNED_WORDS) continue;
         const matched = commonSubsequence(window, verse);
@@ -285,9 +288,9 @@ export class QuotationIndex {
         const score = matched.length + matched.length / Math.max(this.verseLength[id]!, 1);
         if (!best || score > best.score) best = { id, from: from + matched[0]!, to: from + matched.at(-1)!, covered: matched.length, score };
       }
-      g = last;
+      if (best) found.push(best);
     }
-    return best;
+    return found;
   }
 
   /** The verses quoted in `text`, in order of appearance. */
@@ -302,26 +305,38 @@ export class QuotationIndex {
         else at.push(i);
       }
     }
-    type Stretch = { id: number; from: number; to: number; covered: number; score: number };
     const stretches: Stretch[] = [];
     for (const [id, positions] of hits) {
       let first = 0;
-      // Runs too thin to claim the verse alone: misheard words may have cut one quotation in two.
-      const thin: number[][] = [];
+      // The verse's trigram runs; those too thin to claim it alone may still be part of a quotation
+      // that misheard words cut in two.
+      const runs: number[][] = [];
+      const thin = new Set<number[]>();
+      const thick: Stretch[] = [];
       for (let k = 1; k <= positions.length; k += 1) {
         if (k < positions.length && positions[k]! - positions[k - 1]! <= MAX_GAP) continue;
         const run = positions.slice(first, k);
         first = k;
+        runs.push(run);
         const covered = new Set(run.flatMap((p) => [p, p + 1, p + 2])).size;
         const length = this.verseLength[id]!;
-        if (covered < Math.min(MIN_WORDS + 2, Math.max(MIN_WORDS, Math.ceil(length * 0.6))) || covered < Math.min(length, MIN_WORDS)) {
-          thin.push(run);
-          continue;
-        }
-        stretches.push({ id, from: run[0]!, to: run.at(-1)! + 2, covered, score: covered + covered / Math.max(length, 1) });
+        if (covered < Math.min(MIN_WORDS + 2, Math.max(MIN_WORDS, Math.ceil(length * 0.6))) || covered < Math.min(length, MIN_WORDS)) thin.add(run);
+        else thick.push({ id, from: run[0]!, to: run.at(-1)! + 2, covered, score: covered + covered / Math.max(length, 1) });
       }
-      const aligned = this.alignedStretch(id, thin, words);
-      if (aligned) stretches.push(aligned);
+      // A thin run is aligned with the verse together with the runs near it, thick or not: a
+      // misheard phrase ("slow to anger, and pray to empower, and will by no means…") may have cut
+      // the verse's words into a short run and a long one, and the long one alone is beaten by a
+      // parallel passage that shares it. The alignment replaces the thick runs it holds when it
+      // accounts for more.
+      const aligned = thin.size ? this.alignedStretches(id, runs, thin, words) : [];
+      const replaced = new Set<Stretch>();
+      for (const a of aligned) {
+        const within = thick.filter((t) => t.from <= a.to && a.from <= t.to);
+        if (within.some((t) => t.score >= a.score)) continue;
+        within.forEach((t) => replaced.add(t));
+        stretches.push(a);
+      }
+      stretches.push(...thick.filter((t) => !replaced.has(t)));
     }
     // Where stretches overlap, the best-covered verse wins; a tie means the words are shared by
     // several verses (a parallel passage, a refrain) and nothing is claimed.
