@@ -30,3 +30,9 @@ test('a verse whose quotation a misheard phrase cut into a short run and a long 
   const paraphrase = 'Asked for the greatest rule, he answered in Matthew 22, 37 through 39, love the Lord your God with all your heart, soul and mind, and love your neighbor as yourself.';
   assert.deepEqual(await cited(paraphrase), ['Matt.22.37-Matt.22.39:both']);
 });
+
+test('a colon after the last verse of a range, with no verse after it, ends the phrase ("37 through 39: love…")', async () => {
+  assert.deepEqual(await cited('Asked for the greatest rule, he answered in Matthew 22, 37 through 39: love the Lord your God with all your heart, soul and mind, and love your neighbor as yourself.'), ['Matt.22.37-Matt.22.39:both']);
+  // A verse after the colon is still another chapter's.
+  assert.deepEqual(await cited('Read Romans 8:28 through 9:5 with me tonight.'), ['Rom.8.28-Rom.9.5:spoken']);
+});

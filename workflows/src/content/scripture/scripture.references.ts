@@ -295,11 +295,9 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
     const joined = end.value * 10 + unit.value;
     if (joined > verse && (context.book === undefined || verseExists(context.book, chapter, joined))) end = { value: joined, next: hyphenJoined ? end.next + 2 : unit.next };
   }
-  if (tokens[end.next]?.text === ':') {
-    const endVerse = readNumber(tokens, end.next + 1);
-    if (endVerse && end.value > chapter) return { chapterEnd: end.value, verseEnd: endVerse.value, next: endVerse.next };
-    return { next: i };
-  }
+  // ("37 through 39: love the Lord…": a colon with no verse after it ends the phrase.)
+  const endVerse = tokens[end.next]?.text === ':' ? readNumber(tokens, end.next + 1) : undefined;
+  if (endVerse) return end.value > chapter ? { chapterEnd: end.value, verseEnd: endVerse.value, next: endVerse.next } : { next: i };
   if (end.value <= verse || end.value > MAX_VERSE) return { next: i };
   return { chapterEnd: chapter, verseEnd: end.value, next: end.next };
 }
