@@ -36,3 +36,11 @@ test('a colon after the last verse of a range, with no verse after it, ends the 
   // A verse after the colon is still another chapter's.
   assert.deepEqual(await cited('Read Romans 8:28 through 9:5 with me tonight.'), ['Rom.8.28-Rom.9.5:spoken']);
 });
+
+test('a short quotation that another passage also holds, all its words but one, claims neither', async () => {
+  // Exodus 34:7 and Numbers 14:18 both say it; "he" is Numbers' alone.
+  assert.deepEqual(await cited('On the mountain Moses was told plainly that he will by no means clear the guilty, and then the cloud lifted.'), []);
+  // Words one verse alone has still name it.
+  assert.deepEqual(await cited('Then he whispered, be still, and know that I am God, and slept.'), ['Ps.46.10:quoted']);
+  assert.deepEqual(await cited('He knew one line by heart: for God so loved the world, that he gave his one and only son.'), ['John.3.16:quoted']);
+});

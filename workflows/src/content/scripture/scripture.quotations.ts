@@ -298,8 +298,11 @@ export class QuotationIndex {
     const words = normalisedWords(text);
     // verse id -> transcript positions where one of its trigrams starts
     const hits = new Map<number, number[]>();
+    // position -> the verses with the trigram that starts there
+    const versesAt: number[][] = [];
     for (let i = 0; i + 3 <= words.length; i += 1) {
-      for (const id of this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word))) {
+      versesAt.push(this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word)));
+      for (const id of versesAt[i]!) {
         const at = hits.get(id);
         if (!at) hits.set(id, [i]);
         else at.push(i);
@@ -351,6 +354,22 @@ export class QuotationIndex {
       }
       kept.push(s);
     }
+    // A short quotation whose words another passage (not a neighbouring verse) also has, all but
+    // one ("he will by no means clear the guilty": Numbers 14:18 by "he", Exodus 34:7 without it),
+    // does not say which was quoted either.
+    for (const s of kept) {
+      if (s.covered > NEAR_TIE_WORDS) continue;
+      const covered = new Map<number, Set<number>>();
+      for (let p = Math.max(0, s.from - 2); p <= s.to - 2; p += 1) {
+        for (const id of versesAt[p] ?? []) {
+          const set = covered.get(id) ?? new Set<number>();
+          [p, p + 1, p + 2].filter((w) => w >= s.from && w <= s.to).forEach((w) => set.add(w));
+          covered.set(id, set);
+        }
+      }
+      const own = covered.get(s.id)?.size ?? 0;
+      if ([...covered].some(([id, set]) => id !== s.id && !adjacent(this.keys[id]!, this.keys[s.id]!) && set.size >= own - 1)) (s as Stretch & { tied?: boolean }).tied = true;
+    }
     const matches = kept
       .filter((s) => !(s as Stretch & { tied?: boolean }).tied)
       .sort((a, b) => a.from - b.from)
@@ -383,6 +402,8 @@ const ALIGNED_CONTENT_WORDS = 4;
 const ALIGNED_SHARE = 0.6;
 // …and the words matched must name the verse: their summed rarity (`rarity`) at least this.
 const ALIGNED_RARITY = 2;
+// A quotation of at most this many words is claimed only when no other passage has all its words but one.
+const NEAR_TIE_WORDS = 10;
 // Thin runs of one verse this close (trigram positions) are tried as one quotation.
 const ALIGN_GAP = 10;
 // …and words said exactly as the verse has them, this many in a row, name it whatever their rarity.
