@@ -44,3 +44,13 @@ test('a short quotation that another passage also holds, all its words but one, 
   assert.deepEqual(await cited('Then he whispered, be still, and know that I am God, and slept.'), ['Ps.46.10:quoted']);
   assert.deepEqual(await cited('He knew one line by heart: for God so loved the world, that he gave his one and only son.'), ['John.3.16:quoted']);
 });
+
+test('a book of one chapter said with "verse N" is cited by that verse, its name heard as written in lower case too ("filemen, verse 6")', async () => {
+  assert.deepEqual(await cited('Tonight we hear how Paul pleads in Philemon, verse 10, for a young man.'), ['Phlm.1.10:spoken']);
+  assert.deepEqual(await cited('Turn to Jude, verses 24 and 25, the blessing we close with.'), ['Jude.1.24-Jude.1.25:spoken']);
+  const lowerCase = "Paul's shortest letter, filemen, verse 6, asks that the fellowship of your faith may become effective in the knowledge of every good thing which is in us in Christ Jesus.";
+  assert.deepEqual(await cited(lowerCase), ['Phlm.1.6:both']);
+  // Without the verse's words, a word that only sounds like the name says nothing; nor does a book of many chapters with "verse N".
+  assert.deepEqual(await cited('The old filemen, verse 6 of the ballad, is about a storm at sea and a lost boat.'), []);
+  assert.deepEqual(await cited('Open your Bible to Romans, verse 3 tonight.'), []);
+});

@@ -100,6 +100,10 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // Recognisers mark a speaker's pause with a comma: "John, chapter 3, verse 16".
   if (tokens[j]?.text === ',' && isWord(tokens, j + 1, 'chapter')) j += 1;
   if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
+  // "Philemon, verse 10", "Jude verses 24 and 25": a book of one chapter is cited by its verses.
+  const verseWord = book.chapters === 1 && !saidChapter ? (tokens[j]?.text === ',' ? j + 1 : j) : -1;
+  const saidVerses = isWord(tokens, verseWord, 'verses');
+  if (isWord(tokens, verseWord, 'verse', 'verses')) j = verseWord + 1;
   // "Philippians for 6 and 7", "lamentations free, 22 and 23": the chapter written as a word
   // with its sound ("four", "three" said with an f), before the verse.
   const homophone = NUMBER_HOMOPHONES[tokens[j]?.lower ?? ''];
@@ -124,7 +128,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // Single-chapter books: "Jude 3" is verse 3.
   if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':')) {
     if (first.value < 1 || first.value > MAX_VERSE) return undefined;
-    const range = parseRangeEnd(tokens, j, 1, first.value);
+    const range = parseRangeEnd(tokens, j, 1, first.value, { book: book.osis, plural: saidVerses });
     return { chapter: 1, verseStart: first.value, ...range };
   }
   let chapter = first.value;
@@ -633,7 +637,8 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   if (t.text.length < 3) return ordinal === undefined ? splitName(tokens, j) : undefined;
   // Only a name followed by a place can be a misheard book: the cheap test first.
   const after = tokens[j + 1]?.text === ',' ? j + 2 : j + 1;
-  if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter') || readNumber(tokens, after))) return ordinal === undefined ? splitName(tokens, j) : undefined;
+  // ("filemen, verse 10": a book of one chapter is cited by its verse.)
+  if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter', 'verse', 'verses') || readNumber(tokens, after))) return ordinal === undefined ? splitName(tokens, j) : undefined;
   const word = t.lower.replace(/'s$/, '');
   const capital = caseless || /^[A-Z]/.test(t.text);
   // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
@@ -648,7 +653,8 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
     const close = capital && word.length >= 4 && name[0] === word[0] && distance > 0 && (distance <= (name.length >= 7 ? 2 : 1) || (key === soundKey(word) && distance <= Math.ceil(name.length / 3)));
     // Loose: a name written in lower case ("mark 4, 35", "proverb 11"), cut short ("Act 27") or
     // heard with another first sound ("Zona" for "Jonah"). Cited only on the passage's words.
-    const loose = distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital);
+    // (Or written as it sounds, in lower case: "filemen" for "Philemon".)
+    const loose = (distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital)) || (!capital && word.length >= 5 && key === soundKey(word) && distance <= Math.ceil(name.length / 3));
     if (!close && !loose) continue;
     const better = !best || (close && !best.close) || (close === best.close && distance < best.distance);
     if (better) best = { book, distance, close };
