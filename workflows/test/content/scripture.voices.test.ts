@@ -54,3 +54,11 @@ test('a book of one chapter said with "verse N" is cited by that verse, its name
   assert.deepEqual(await cited('The old filemen, verse 6 of the ballad, is about a storm at sea and a lost boat.'), []);
   assert.deepEqual(await cited('Open your Bible to Romans, verse 3 tonight.'), []);
 });
+
+test('"Chapter N" right after a pause that follows a book\'s name ("Ezekiel! Chapter 37!"), or a name heard amiss ("Jeremaya. Chapter 29."), is that book\'s chapter', async () => {
+  assert.deepEqual(await cited('Open your Bibles to Ezekiel! Chapter 37! A valley full of dry bones.'), ['Ezek.37:spoken']);
+  const amiss = 'Turn with me to the letter the prophet sent to the exiles, in Jeremaya. Chapter 29. For I know the thoughts that I think toward you, says the Lord, thoughts of peace, and not of evil, to give you hope and a future.';
+  assert.deepEqual(await cited(amiss), ['Jer.29:both', 'Jer.29.11:quoted']);
+  // A name heard amiss stands only on the chapter's words.
+  assert.deepEqual(await cited('We drove past Jeremaya. Chapter 29 of the manual explains the brakes and the lights.'), []);
+});

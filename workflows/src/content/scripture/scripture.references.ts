@@ -508,7 +508,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // "Verse 4 of chapter 5 in the hymnal" is about another book.
       const elsewhere = isWord(tokens, i - 1, 'of') || (loc !== undefined && isWord(tokens, loc.next, 'in', 'of') && isWord(tokens, loc.next + 1, 'the', 'a', 'an', 'our', 'my', 'this', 'that', 'his', 'her'));
       // "Open your Bibles to Hebrews. Chapter 11.": the book named just before, nothing between.
-      const namedJustBefore = book !== undefined && book === carried && /^[\s.,;:]*$/.test(text.slice(lastBook!.end, tokens[i]!.start));
+      const namedJustBefore = book !== undefined && book === carried && /^[\s.,;:!]*$/.test(text.slice(lastBook!.end, tokens[i]!.start));
       if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context || namedJustBefore) && referenceExists({ book: book.osis, ...loc })) {
         // Another chapter of a book not named for a while ("And later to the egos, in chapter 11,
         // 8-10", Hebrews misheard, after Romans 4) may be another book's: cited on its own words.
@@ -533,6 +533,17 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
           i = first.at!.next - 1;
           continue;
         }
+      }
+      // "…the little book of the chariah! Chapter 4!": a name heard amiss, a pause, then "Chapter
+      // N": that book's chapter, on the passage's words, and no one's context until they confirm it.
+      const nameAt = tokens[i - 1]?.kind === 'punct' && /^[.!?,;:]$/.test(tokens[i - 1]!.text) ? i - 2 : -1;
+      const name = tokens[nameAt];
+      const heard = name?.kind === 'word' && name.text.length >= 4 && !matchBook(tokens, nameAt, caseless) ? bookByEar(name.lower.replace(/'s$/, ''), caseless || /^[A-Z]/.test(name.text), undefined) : undefined;
+      const chapterOf = heard && parseLocation(tokens, i, heard.book, false);
+      if (heard && chapterOf && referenceExists({ book: heard.book.osis, ...chapterOf })) {
+        push(heard.book.osis, chapterOf, i, chapterOf.next, true, true, false, 'none');
+        i = chapterOf.next - 1;
+        continue;
       }
     }
     // A numbered book heard with a wrong number or none ("4 Corinthians 12, 26"), or its number
@@ -645,6 +656,13 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   // In lower case ("…this morning in Wamsam, some 139.") it is far more often the word itself:
   // then only a quotation of that psalm confirms it.
   if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital ? {} : { needsQuotation: true }) };
+  const heard = bookByEar(word, capital, ordinal);
+  if (!heard) return undefined;
+  return { book: heard.book, next: j + 1, abbreviated: false, ...(heard.close ? {} : { needsSupport: true }) };
+}
+
+/** The book whose name `word` (lower case) is, heard or written amiss; `close` when it is near enough to stand without the passage's words. */
+function bookByEar(word: string, capital: boolean, ordinal: 1 | 2 | 3 | undefined): { book: BookInfo; close: boolean } | undefined {
   let best: { book: BookInfo; distance: number; close: boolean } | undefined;
   for (const { book, name, key } of FULL_NAMES) {
     if (book.ordinal !== ordinal) continue;
@@ -659,8 +677,7 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
     const better = !best || (close && !best.close) || (close === best.close && distance < best.distance);
     if (better) best = { book, distance, close };
   }
-  if (!best) return undefined;
-  return { book: best.book, next: j + 1, abbreviated: false, ...(best.close ? {} : { needsSupport: true }) };
+  return best && { book: best.book, close: best.close };
 }
 
 /**
