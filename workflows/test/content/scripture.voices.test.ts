@@ -62,3 +62,10 @@ test('"Chapter N" right after a pause that follows a book\'s name ("Ezekiel! Cha
   // A name heard amiss stands only on the chapter's words.
   assert.deepEqual(await cited('We drove past Jeremaya. Chapter 29 of the manual explains the brakes and the lights.'), []);
 });
+
+test('a few words the recogniser wrote between a verse and "and M" leave a range when the verses after the first are quoted with it', async () => {
+  const quoted = 'The pilgrims sang Psalm 121, 1 as you know and 2 on the road: I will lift up my eyes to the hills. Where does my help come from? My help comes from Yahweh, who made heaven and earth.';
+  assert.deepEqual(await cited(quoted), ['Ps.121.1-Ps.121.2:both']);
+  // Only the first verse quoted: the words between say nothing of a range.
+  assert.deepEqual(await cited('The pilgrims sang Psalm 121, 1 as you know and 2 on the road: I will lift up my eyes to the hills. Where does my help come from? They walked for days.'), ['Ps.121.1:both']);
+});

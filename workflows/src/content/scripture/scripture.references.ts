@@ -177,7 +177,8 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   }
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
-    return { chapter, verseStart: verse.value, ...range };
+    const later = range.verseEnd === undefined && range.rangeIfQuoted === undefined ? rangeEndAfterWords(tokens, verse.next, book.osis, chapter, verse.value) : undefined;
+    return { chapter, verseStart: verse.value, ...range, ...(later ? { rangeIfQuoted: later } : {}) };
   }
   // chapter only: said "chapter", a Psalm, or a written full book name ("Romans 8")
   if (saidChapter || book.osis === 'Ps' || (written && !abbreviated && endsPhrase(tokens[j]))) {
@@ -306,6 +307,19 @@ function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, ver
   return { chapterEnd: chapter, verseEnd: end.value, next: end.next };
 }
 
+/**
+ * "Lamentations 3, 25 I'll be fine and 26": up to three words the recogniser wrote between a verse
+ * and "and M"; the end of a range if the verses after the first are quoted with it.
+ */
+function rangeEndAfterWords(tokens: readonly Token[], i: number, book: string, chapter: number, verse: number): number | undefined {
+  for (let k = i + 1; k <= i + 3 && tokens[k - 1]?.kind === 'word'; k += 1) {
+    if (!isWord(tokens, k, 'and', 'through', 'to') || tokens[k + 1]?.kind !== tokens[i - 1]?.kind) continue;
+    const end = readNumber(tokens, k + 1);
+    if (end && end.value > verse && end.value - verse <= 20 && verseExists(book, chapter, end.value)) return end.value;
+  }
+  return undefined;
+}
+
 export function toOsis(book: string, chapter: number, verseStart?: number, chapterEnd?: number, verseEnd?: number): string {
   if (verseStart === undefined) return `${book}.${chapter}`;
   const start = `${book}.${chapter}.${verseStart}`;
@@ -409,7 +423,7 @@ export type ReferenceCandidate = ScriptureReference & {
   hyphenVerse?: number;
   /** The chapter heard, the verse lost ("Philippians 1 seeks…"): the verse whose own words follow, if one does. */
   verseFromWords?: boolean;
-  /** "Timothy 6, 6, 8": the later verse said after a comma, the end of the range if a verse between is quoted. */
+  /** "Timothy 6, 6, 8", "3, 25 I'll be fine and 26": a later verse said after a comma or a few words, the end of the range if a verse after the first is quoted. */
   rangeIfQuoted?: number;
   /** The chapter and verses heard, the book lost ("the letter to the egos, in chapter 11, 8-10"): the book whose verses the words after it are. */
   booksFromWords?: string[];
