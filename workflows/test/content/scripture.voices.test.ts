@@ -69,3 +69,9 @@ test('a few words the recogniser wrote between a verse and "and M" leave a range
   // Only the first verse quoted: the words between say nothing of a range.
   assert.deepEqual(await cited('The pilgrims sang Psalm 121, 1 as you know and 2 on the road: I will lift up my eyes to the hills. Where does my help come from? They walked for days.'), ['Ps.121.1:both']);
 });
+
+test('a bare verse well after a chapter opened and other passages cited is no later verse\'s chapter until its words confirm it', async () => {
+  const aside = 'Friendship costs something, and most of us learn that slowly, over years of moving house, changing jobs and losing touch with people we once saw every single week of our lives.';
+  const heard = `This morning we read Ruth chapter 1, verses 16 and 17, where a young widow will not leave her mother-in-law. Jesus says the same in John 15:13, and the proverb agrees in Proverbs 17:17. ${aside} ${aside} Verse 1, the Lord is my shepherd, I shall lack nothing. Look at verses 3 and 4 as well, about paths and valleys.`;
+  assert.deepEqual(await cited(heard), ['Ruth.1.16-Ruth.1.17:spoken', 'John.15.13:spoken', 'Prov.17.17:spoken', 'Ps.23.1:both']);
+});

@@ -481,9 +481,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     if (relative) {
       // With no chapter opened, "verses 5 and 6" well after a single verse cited ("Matthew 6:34 …
       // and promised free verses 5 and 6", Proverbs 3 misheard) may be another passage's: cited
-      // on its own words.
+      // on its own words, and is no later verse's chapter until they confirm it.
       const afterCrossReference = sure !== undefined && !valid().some((r) => r.verseStart === undefined) && tokens[i]!.start - context!.end > NEAR_VERSE_REACH;
-      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined);
+      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined && !afterCrossReference);
       i = relative.next - 1;
       continue;
     }
