@@ -75,3 +75,9 @@ test('a bare verse well after a chapter opened and other passages cited is no la
   const heard = `This morning we read Ruth chapter 1, verses 16 and 17, where a young widow will not leave her mother-in-law. Jesus says the same in John 15:13, and the proverb agrees in Proverbs 17:17. ${aside} ${aside} Verse 1, the Lord is my shepherd, I shall lack nothing. Look at verses 3 and 4 as well, about paths and valleys.`;
   assert.deepEqual(await cited(heard), ['Ruth.1.16-Ruth.1.17:spoken', 'John.15.13:spoken', 'Prov.17.17:spoken', 'Ps.23.1:both']);
 });
+
+test('another chapter of a book last cited two sentences ago, said bare, stands on the chapter\'s words (the name said since may be another book\'s, misheard)', async () => {
+  const opening = 'We began in Romans 5:8, God showing his love while we were still sinners. That is the heart of it. He did not wait for us to be good.';
+  assert.deepEqual(await cited(`${opening} And later to the Heroes, in chapter 11, the shepherd boy walks out to face the giant with five stones.`), ['Rom.5.8:spoken']);
+  assert.deepEqual(await cited(`${opening} Later, in chapter 8, there is therefore now no condemnation for those who are in Christ Jesus, and nothing can separate us from his love.`), ['Rom.5.8:spoken', 'Rom.8:both', 'Rom.8.1:quoted']);
+});

@@ -526,11 +526,12 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context || namedJustBefore) && referenceExists({ book: book.osis, ...loc })) {
         // Another chapter of a book not named for a while ("And later to the egos, in chapter 11,
         // 8-10", Hebrews misheard, after Romans 4) may be another book's: cited on its own words.
-        // (Or two sentences after the book's last reference: the name said since may be misheard.)
+        // (Or two sentences after the book's last reference: the name said since may be misheard.
+        // A bare chapter likewise, unless its book was named just before it.)
         const sentencesSince = lastRef ? (text.slice(lastRef.end, tokens[i]!.start).match(/[.!?](?:\s|$)/g) ?? []).length : 0;
         const farSince = lastRef !== undefined && tokens[i]!.start - lastRef.end > OTHER_CHAPTER_REACH;
         const otherChapter = (book !== carried || sentencesSince >= 2 || farSince) && loc.chapter !== (lastRef?.chapterEnd ?? lastRef?.chapter);
-        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true || (otherChapter && loc.verseStart !== undefined));
+        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true || (otherChapter && (loc.verseStart !== undefined || !namedJustBefore)));
         i = loc.next - 1;
         continue;
       }
