@@ -81,3 +81,9 @@ test('another chapter of a book last cited two sentences ago, said bare, stands 
   assert.deepEqual(await cited(`${opening} And later to the Heroes, in chapter 11, the shepherd boy walks out to face the giant with five stones.`), ['Rom.5.8:spoken']);
   assert.deepEqual(await cited(`${opening} Later, in chapter 8, there is therefore now no condemnation for those who are in Christ Jesus, and nothing can separate us from his love.`), ['Rom.5.8:spoken', 'Rom.8:both', 'Rom.8.1:quoted']);
 });
+
+test('"Yahweh" heard as "your way" is still the verse\'s word, and a verse that says "your way" still matches', async () => {
+  assert.deepEqual(await cited('Her note said: cast your burden on your way, and he will sustain you. Then the phone rang.'), ['Ps.55.22:quoted']);
+  assert.deepEqual(await cited('My mother told me: commit your way to the Lord, trust also in him, and he will do this.'), ['Ps.37.5:quoted']);
+  assert.deepEqual(await cited('Find your way to the hall after the service and bring a friend, your way home is lit.'), []);
+});

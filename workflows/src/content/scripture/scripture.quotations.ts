@@ -36,6 +36,13 @@ export function normalisedWords(text: string): Word[] {
     const word = SAME_WORD[spelled] ?? spelled;
     // "the Lord" (KJV, and what preachers say) is the WEB's "Yahweh": one word, no article.
     if (word === 'lord' && out.at(-1)?.word === 'the') out.pop();
+    // "Yahweh" is heard as "your way" in many voices ("rest in your way, and wait patiently…");
+    // read alike in the verses and the transcript, a verse that says "your way" still matches.
+    if (word === 'way' && out.at(-1)?.word === 'your') {
+      const your = out.pop()!;
+      out.push({ word: 'lord', start: your.start, end: m.index + m[0].length });
+      continue;
+    }
     out.push({ word, start: m.index, end: m.index + m[0].length });
   }
   return out;
