@@ -87,3 +87,9 @@ test('"Yahweh" heard as "your way" is still the verse\'s word, and a verse that 
   assert.deepEqual(await cited('My mother told me: commit your way to the Lord, trust also in him, and he will do this.'), ['Ps.37.5:quoted']);
   assert.deepEqual(await cited('Find your way to the hall after the service and bring a friend, your way home is lit.'), []);
 });
+
+test('a verse of the chapter said, quoted right after the reference, that sounds like the verse said ("thirteen" heard "3-10") is the verse said', async () => {
+  assert.deepEqual(await cited('Jesus says it the night before the cross. John 15-3-10 says greater love has no one than this, that someone lay down his life for his friends.'), ['John.15.13:both']);
+  // A sentence between: the verse said stands, and the quotation is its own.
+  assert.deepEqual(await cited('Jesus talks about being clean in John 15:3. Greater love has no one than this, that someone lay down his life for his friends.'), ['John.15.3:spoken', 'John.15.13:quoted']);
+});

@@ -48,6 +48,8 @@ export function sharedQuotationIndex(modules: readonly string[] = QUOTATION_MODU
 
 // Words of a verse said as written, in order (three trigrams in a row), that support its reference.
 const VERBATIM_WORDS = 5;
+// A quotation this close (characters) after a reference, with no sentence end between, is said with it.
+const RIGHT_AFTER = 40;
 // A quotation this close (characters) after a reference, or just before it, is that reference's.
 const QUOTE_AFTER = 600;
 const QUOTE_BEFORE = 200;
@@ -267,7 +269,12 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...base, mode: 'both' });
       continue;
     }
-    const correction = ownNear.find((q) => corrects(ref, q));
+    // "Romans 10-7-10 says faith comes by hearing…": a verse of the chapter said, quoted right after
+    // the reference (the same phrase), that sounds like the verse said ("seventeen" heard "7-10"),
+    // is the verse said.
+    const saidAlike = (q: QuotationMatch) =>
+      ref.book === q.book && ref.chapter === q.chapter && ref.verseStart !== undefined && soundAlikeChapters(ref.verseStart).some((v) => v >= q.verseStart && v <= q.verseEnd) && q.start >= ref.end && q.start - ref.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(ref.end, q.start));
+    const correction = ownNear.find((q) => corrects(ref, q) || saidAlike(q));
     if (correction) {
       used.add(correction);
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
