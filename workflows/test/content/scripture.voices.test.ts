@@ -93,3 +93,9 @@ test('a verse of the chapter said, quoted right after the reference, that sounds
   // A sentence between: the verse said stands, and the quotation is its own.
   assert.deepEqual(await cited('Jesus talks about being clean in John 15:3. Greater love has no one than this, that someone lay down his life for his friends.'), ['John.15.3:spoken', 'John.15.13:quoted']);
 });
+
+test('a name written as it sounds, capitalised too, with a colon before the verse\'s words ("Fileman, Verse 6:")', async () => {
+  const heard = 'Our reading tonight is Fileman, Verse 6: that the fellowship of your faith may become effective in the knowledge of every good thing which is in us in Christ Jesus.';
+  assert.deepEqual(await cited(heard), ['Phlm.1.6:both']);
+  assert.deepEqual(await cited('We met the Fileman, Verse 6 of the old song is about a boat.'), []);
+});

@@ -126,7 +126,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (merged) return { chapter: merged.chapter, verseStart: merged.verse, ...parseRangeEnd(tokens, first.next, merged.chapter, merged.verse), ...(merged.soundAlike ? { needsSupport: true } : {}) };
   j = first.next;
   // Single-chapter books: "Jude 3" is verse 3.
-  if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':')) {
+  if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':' && readNumber(tokens, j + 1))) {
     if (first.value < 1 || first.value > MAX_VERSE) return undefined;
     const range = parseRangeEnd(tokens, j, 1, first.value, { book: book.osis, plural: saidVerses });
     return { chapter: 1, verseStart: first.value, ...range };
@@ -686,8 +686,8 @@ function bookByEar(word: string, capital: boolean, ordinal: 1 | 2 | 3 | undefine
     const close = capital && word.length >= 4 && name[0] === word[0] && distance > 0 && (distance <= (name.length >= 7 ? 2 : 1) || (key === soundKey(word) && distance <= Math.ceil(name.length / 3)));
     // Loose: a name written in lower case ("mark 4, 35", "proverb 11"), cut short ("Act 27") or
     // heard with another first sound ("Zona" for "Jonah"). Cited only on the passage's words.
-    // (Or written as it sounds, in lower case: "filemen" for "Philemon".)
-    const loose = (distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital)) || (!capital && word.length >= 5 && key === soundKey(word) && distance <= Math.ceil(name.length / 3));
+    // (Or written as it sounds: "filemen", "Fileman" for "Philemon".)
+    const loose = (distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital)) || (word.length >= 5 && key === soundKey(word) && distance <= Math.ceil(name.length / 3));
     if (!close && !loose) continue;
     const better = !best || (close && !best.close) || (close === best.close && distance < best.distance);
     if (better) best = { book, distance, close };
