@@ -99,3 +99,8 @@ test('a name written as it sounds, capitalised too, with a colon before the vers
   assert.deepEqual(await cited(heard), ['Phlm.1.6:both']);
   assert.deepEqual(await cited('We met the Fileman, Verse 6 of the old song is about a boat.'), []);
 });
+
+test('"Psalm one hundred …" with its silent p, written "someone hundred …", is the psalm, on its words', async () => {
+  assert.deepEqual(await cited('Turn with me to someone hundred nineteen, verse 105. Your word is a lamp to my feet, and a light for my path.'), ['Ps.119.105:both']);
+  assert.deepEqual(await cited('Someone hundred people came to the picnic, and it rained.'), []);
+});

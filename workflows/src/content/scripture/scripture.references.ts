@@ -445,12 +445,25 @@ const CARRIED_BOOK_REACH = 200;
 const ANOTHER_BOOK_NAMED_ALL = /\b(?:(?:letter|epistle)s? (?:to|of) (?:the )?|book of (?:the )?|gospel (?:of|according to) |prophet )[A-Za-z]/gi;
 
 /**
+ * "Someone hundred twenty-one": "Psalm one hundred…" said with its silent p, the psalm and the
+ * hundred's "one" written as one word; read as "Some" and "one" (the psalm heard as "Some").
+ */
+function psalmHundredsApart(tokens: Token[]): Token[] {
+  return tokens.flatMap((t, i) => {
+    if (t.kind !== 'word' || !/^s[aou]m(?:e)?one$/.test(t.lower) || !isWord(tokens, i + 1, 'hundred')) return [t];
+    const cut = t.start + t.text.length - 3;
+    const psalm = t.text.slice(0, -3);
+    return [{ ...t, text: psalm, lower: psalm.toLowerCase(), end: cut }, { text: t.text.slice(-3), lower: 'one', start: cut, end: t.end, kind: 'word' as const }];
+  });
+}
+
+/**
  * Every reference-shaped phrase in `text`, including those that name verses the versification
  * does not have (a misheard number) and those whose book was recovered by sound or spelling:
  * the scripture step confirms, corrects or rejects them with the quoted words.
  */
 export function findReferenceCandidates(text: string): ReferenceCandidate[] {
-  const tokens = tokenize(text);
+  const tokens = psalmHundredsApart(tokenize(text));
   // Some recognisers write everything in lower case; then a name's capital cannot be required
   // (the chapter-and-verse structure still is).
   const caseless = !/[A-Z]/.test(text);
