@@ -104,3 +104,9 @@ test('"Psalm one hundred …" with its silent p, written "someone hundred …", 
   assert.deepEqual(await cited('Turn with me to someone hundred nineteen, verse 105. Your word is a lamp to my feet, and a light for my path.'), ['Ps.119.105:both']);
   assert.deepEqual(await cited('Someone hundred people came to the picnic, and it rained.'), []);
 });
+
+test('"in verse" written as one word ("inverse 25", "an inverse is 35, and 36") is a verse of the chapter being read', async () => {
+  assert.deepEqual(await cited('We are reading Mark chapter 5 this morning. An inverse 25, a woman who had bled for twelve years comes up behind him in the crowd.'), ['Mark.5:spoken', 'Mark.5.25:spoken']);
+  assert.deepEqual(await cited('We are reading Mark chapter 5 this morning. Then an inverse is 35, and 36, the news comes that the girl has died.'), ['Mark.5:spoken', 'Mark.5.35-Mark.5.36:spoken']);
+  assert.deepEqual(await cited('Jesus crossed the lake again in Mark 5:21, and a crowd gathered. In maths the inverse of 3 is a third, as we learned in school.'), ['Mark.5.21:spoken']);
+});

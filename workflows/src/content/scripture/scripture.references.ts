@@ -389,17 +389,20 @@ function soundsLikeVerses(token: Token | undefined): boolean {
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
   if (!last) return undefined;
   const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES) || (soundsLikeVerses(tokens[i]) && !isWord(tokens, i, 'verses'));
-  if (!soundAlike && !isWord(tokens, i, 'verse', 'verses')) return undefined;
+  // "inverse 7", "an inverse is 23, and 24": "in verse" written as one word ("verses" as "verse is").
+  const joined = isWord(tokens, i, 'inverse', 'inverses');
+  const numberAt = joined && isWord(tokens, i + 1, 'is') ? i + 2 : i + 1;
+  if (!soundAlike && !joined && !isWord(tokens, i, 'verse', 'verses')) return undefined;
   if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
   const chapter = last.chapterEnd ?? last.chapter;
-  const verse = readNumber(tokens, i + 1);
+  const verse = readNumber(tokens, numberAt);
   if (!verse || verse.value < 1 || verse.value > MAX_VERSE) return undefined;
   // "verse 4 of chapter 5", "verse 2 of the hymn", "verse 16 of John 3" name another passage: not a
   // relative verse. After another word ("in verse 7 of Samaritan woman comes", "a" misheard) it
   // may be, on that verse's own words.
   const of = isWord(tokens, verse.next, 'of', 'in');
   if (of && (isWord(tokens, verse.next + 1, 'chapter', ...DETERMINERS) || readNumber(tokens, verse.next + 1) || matchBook(tokens, verse.next + 1, false) || !tokens[verse.next + 1])) return undefined;
-  const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, { book: last.book, plural: isWord(tokens, i, 'verses') });
+  const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, { book: last.book, plural: isWord(tokens, i, 'verses', 'inverses') || numberAt === i + 2 });
   // ("First 2 Corinthians…", "in the first three verses": a book or a count, not a verse; "first"
   // only opening a sentence.)
   if (soundAlike && tokens[i + 1]?.kind === 'num' && matchBook(tokens, i, false)) return undefined;
