@@ -110,3 +110,9 @@ test('"in verse" written as one word ("inverse 25", "an inverse is 35, and 36") 
   assert.deepEqual(await cited('We are reading Mark chapter 5 this morning. Then an inverse is 35, and 36, the news comes that the girl has died.'), ['Mark.5:spoken', 'Mark.5.35-Mark.5.36:spoken']);
   assert.deepEqual(await cited('Jesus crossed the lake again in Mark 5:21, and a crowd gathered. In maths the inverse of 3 is a third, as we learned in school.'), ['Mark.5.21:spoken']);
 });
+
+test('"vs." (Whisper\'s abbreviation of "verses") after a chapter or alone is "verses"', async () => {
+  assert.deepEqual(await cited('God took him outside in Genesis 15, vs. 5 and 6, and told him to count the stars.'), ['Gen.15.5-Gen.15.6:spoken']);
+  assert.deepEqual(await cited('We are in Psalm 121 tonight. The keeper never sleeps, vs. 3 and 4, he will not allow your foot to be moved.'), ['Ps.121:both', 'Ps.121.3-Ps.121.4:both']);
+  assert.deepEqual(await cited('We are in Psalm 121 tonight. The final was Arsenal vs. Chelsea, 3 and 4 goals.'), ['Ps.121:spoken']);
+});

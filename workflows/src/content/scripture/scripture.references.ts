@@ -151,10 +151,12 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // "John 3, 16", "Ephesians two, eight": a pause between chapter and verse.
   else if (tokens[k]?.text === ',' && tokens[k + 1] && (tokens[k + 1]!.kind === 'num') === written && readNumber(tokens, k + 1)) k += 1;
   else {
-    if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses')) k += 1;
+    if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses', 'vs')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
+    // ("Genesis 15, vs. 5 and 6": Whisper's abbreviation of "verses".)
+    else if (isWord(tokens, k, 'vs') && tokens[k + 1]?.text === '.') k += 2;
   }
-  const context: RangeContext = { book: book.osis, plural: isWord(tokens, k - 1, 'verses') };
+  const context: RangeContext = { book: book.osis, plural: isWord(tokens, k - 1, 'verses') || isWord(tokens, k - 2, 'vs') };
   // "Romans 12 to tell us…": the verse said as its homophone after the chapter, cited only on the
   // verse's own words ("Romans 8 to see" is not 8:2).
   const verseHomophone = k === j && !saidChapter ? NUMBER_HOMOPHONES[tokens[k]?.lower ?? ''] : undefined;
@@ -389,9 +391,10 @@ function soundsLikeVerses(token: Token | undefined): boolean {
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
   if (!last) return undefined;
   const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES) || (soundsLikeVerses(tokens[i]) && !isWord(tokens, i, 'verses'));
-  // "inverse 7", "an inverse is 23, and 24": "in verse" written as one word ("verses" as "verse is").
-  const joined = isWord(tokens, i, 'inverse', 'inverses');
-  const numberAt = joined && isWord(tokens, i + 1, 'is') ? i + 2 : i + 1;
+  // "inverse 7", "an inverse is 23, and 24": "in verse" written as one word ("verses" as "verse is");
+  // "vs. 3 and 4": Whisper's abbreviation of "verses".
+  const joined = isWord(tokens, i, 'inverse', 'inverses') || (isWord(tokens, i, 'vs') && tokens[i + 1]?.text === '.');
+  const numberAt = joined && (isWord(tokens, i + 1, 'is') || tokens[i + 1]?.text === '.') ? i + 2 : i + 1;
   if (!soundAlike && !joined && !isWord(tokens, i, 'verse', 'verses')) return undefined;
   if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
   const chapter = last.chapterEnd ?? last.chapter;
