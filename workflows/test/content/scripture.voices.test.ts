@@ -116,3 +116,8 @@ test('"vs." (Whisper\'s abbreviation of "verses") after a chapter or alone is "v
   assert.deepEqual(await cited('We are in Psalm 121 tonight. The keeper never sleeps, vs. 3 and 4, he will not allow your foot to be moved.'), ['Ps.121:both', 'Ps.121.3-Ps.121.4:both']);
   assert.deepEqual(await cited('We are in Psalm 121 tonight. The final was Arsenal vs. Chelsea, 3 and 4 goals.'), ['Ps.121:spoken']);
 });
+
+test('a book\'s name after a short word is that book, not a piece of another name heard as two words ("is Micah" is not "Isaiah")', async () => {
+  assert.deepEqual(await cited('Our passage this morning is Micah 6:8, a prophet in a courtroom.'), ['Mic.6.8:spoken']);
+  assert.deepEqual(await cited('The text is Amos 5:24, justice rolling down like waters.'), ['Amos.5.24:spoken']);
+});

@@ -740,6 +740,8 @@ function splitName(tokens: readonly Token[], j: number): BookMatch | undefined {
   for (const n of [2, 3]) {
     const parts = tokens.slice(j, j + n);
     if (parts.length < n || parts.some((p) => p.kind !== 'word')) return undefined;
+    // ("Our passage is Micah 6:8": a part that is a book's name is that book, not a piece of another.)
+    if (parts.some((_, k) => k > 0 && matchBook(tokens, j + k, false))) return undefined;
     const after = tokens[j + n]?.text === ',' ? j + n + 1 : j + n;
     if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter'))) continue;
     const joined = parts.map((p) => p.lower.replace(/'/g, '')).join('');
