@@ -87,3 +87,38 @@ test('a day or a time alone does not pull a sermon sentence into the notice besi
   );
   assert.deepEqual(texts, ['The harvest supper is on Friday in the hall.']);
 });
+
+// Session 11 (sealed set 37-44 opened): a notice said across sentences. The sentences are written
+// for these tests; each fails on 3661e9f.
+test('the preacher breaking off ("Let me stop here for a minute") makes the next sentence\'s cue a notice, whatever its verbs', () => {
+  const texts = housekeepingTexts(
+    sermon("Let me stop here for a minute, because I promised Claire I would. The coffee van came back this week and parks by the gate on Sundays from nine."),
+  );
+  assert.deepEqual(texts, [
+    'Let me stop here for a minute, because I promised Claire I would.',
+    'The coffee van came back this week and parks by the gate on Sundays from nine.',
+  ]);
+  // A pause in the sermon is not a notice: the next sentence carries no notice of its own.
+  assert.deepEqual(housekeepingTexts(sermon('Let me pause here for a moment. Grace came looking for us before we ever looked for it.')), []);
+});
+
+test('a sentence that teaches nothing between two notices is part of them', () => {
+  const opening = housekeepingTexts(
+    `Two quick notices. The choir needs tenors, so see Janet after the service. And the Mensah family have welcomed a baby boy, and they would love some meals. Put your name down on the list in the foyer if you can cook. ${sermon('Mercy is where the story turns.')}`,
+  );
+  assert.ok(opening.includes('And the Mensah family have welcomed a baby boy, and they would love some meals.'), opening.join(' | '));
+  // The sermon resumed between two notices: a sentence that teaches stays content.
+  const resumed = housekeepingTexts(sermon('The youth club meets at the vicarage on Saturday at six. The father ran to his son while he was still far off. The harvest supper is on Friday in the hall.'));
+  assert.ok(!resumed.includes('The father ran to his son while he was still far off.'), resumed.join(' | '));
+});
+
+test('"speak to the warden if you want to join" asks something of the congregation', () => {
+  const texts = housekeepingTexts(`${sermon('Mercy is where the story turns.')} Before you leave, two things. The walking group sets off from the car park at ten on Saturday. A few of us are reading Bonhoeffer together, so speak to the warden if you want to join.`);
+  assert.ok(texts.includes('A few of us are reading Bonhoeffer together, so speak to the warden if you want to join.'), texts.join(' | '));
+});
+
+test('a card to fill in on your seat is a notice ("tick the box on the card in your seat")', () => {
+  assert.ok(isAnnouncement('If you would like a pastoral visit, tick the box on the card in your seat and pass it to the end of the row.'));
+  assert.ok(isAnnouncement('Put your names down on the sheet in the foyer if you can help.'));
+  assert.ok(!isAnnouncement('Sitting in your seat this morning, you may feel far from God.'));
+});

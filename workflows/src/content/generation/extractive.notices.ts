@@ -49,7 +49,7 @@ const CUES: Record<NoticeCue, RegExp> = {
       '\\b(?:church|parish) office\\b|\\bthe office\\b',
       '\\broom (?:\\d+|one|two|three|four|five|six)\\b|\\b(?:prayer|side|back|youth|meeting|function|church|green|upstairs|downstairs) room\\b',
       '\\b(?:at|by) the (?:back|door|doors|exit|entrance|gate)\\b|\\bon (?:your|the) way (?:out|in)\\b|\\b(?:upstairs|downstairs)\\b',
-      '\\b(?:on|in) the (?:app|website|web site|newsletter|bulletin|pews?|chairs|seats|aisles?)\\b|\\bon your (?:seats?|chairs?)\\b|\\b(?:church|our) (?:app|website)\\b',
+      '\\b(?:on|in) the (?:app|website|web site|newsletter|bulletin|pews?|chairs|seats|aisles?)\\b|\\b(?:in|on|under) your (?:seats?|chairs?|pews?)\\b|\\b(?:church|our) (?:app|website)\\b',
       '\\b(?:across|down|up) the road\\b|\\bnext door\\b',
     ].join('|'),
     'i',
@@ -57,7 +57,7 @@ const CUES: Record<NoticeCue, RegExp> = {
   // Something asked of the congregation: sign up, bring, collect, come and see me, please …
   request: new RegExp(
     [
-      '\\bsign[- ]?ups?\\b|\\bsign up\\b|\\bregist(?:er|ration)\\b|\\btickets?\\b|\\bforms?\\b(?! of)|\\brsvp\\b',
+      '\\bsign[- ]?ups?\\b|\\bsign up\\b|\\btick (?:the|a) box(?:es)?\\b|\\bput your names? (?:down|on)\\b|\\bregist(?:er|ration)\\b|\\btickets?\\b|\\bforms?\\b(?! of)|\\brsvp\\b',
       '\\bvolunteers?\\b|\\bhelpers\\b|\\brota\\b',
       '\\b(?:meets|gathers)\\b',
       '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
@@ -65,7 +65,7 @@ const CUES: Record<NoticeCue, RegExp> = {
       '\\bcollect(?:ing|ion)?\\b|\\bdonat(?:e|ions?)\\b|\\bselling\\b|\\bon sale\\b|\\bbring (?:a|an|your|something|along|some)\\b|\\bdrop(?:ped)? (?:off|in)\\b|\\bpick up\\b|\\bfill (?:in|out)\\b',
       '\\b(?:silence|switch off|turn off|mute) your (?:mobile )?phones?\\b',
       '\\bplease (?:also |do |just )?(?:use|park|move|check|collect|bring|remember|note|see|speak|talk|sign|fill|pick|silence|switch|turn off|take your|leave|let|join|be on time)\\b',
-      '\\b(?:talk|speak) to (?:me|us|one of|\\w+) (?:at|after|afterwards|today)\\b|\\bsee me\\b|\\blet (?:me|us|the office) know\\b|\\bget in touch\\b|\\be-?mail\\b',
+      '\\b(?:talk|speak) to (?:me|us|one of|\\w+|the \\w+) (?:at|after|afterwards|today|if you)\\b|\\bif you (?:want|would like|\'d like) to (?:join|help|come along|volunteer|sign up|know more)\\b|\\bsee me\\b|\\blet (?:me|us|the office) know\\b|\\bget in touch\\b|\\be-?mail\\b',
     ].join('|'),
     'i',
   ),
@@ -93,6 +93,8 @@ const CUES: Record<NoticeCue, RegExp> = {
       '\\bbefore (?:we|i) (?:begin|start)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore (?:we|you) (?:go|leave)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore the (?:last|final|closing|next) (?:song|hymn)\\b',
       '\\bjust so (?:you|everyone) knows?\\b|\\bsave the date\\b|\\bmark your (?:calendars?|diar(?:y|ies))\\b|\\bfor your diar(?:y|ies)\\b',
       "\\b(?:welcome|hello) to (?:all )?(?:our |any )?(?:visitors|guests|newcomers)\\b|\\bif (?:you are|you're) (?:new|visiting|a visitor|a guest|joining us)\\b|\\bif you (?:drove|parked)\\b",
+      // The preacher breaking off for a moment ("Let me stop here for a moment, because I promised…").
+      '\\b(?:stop|pause|break (?:off|in)|interrupt(?: myself)?)(?: here)?(?: for)? (?:a|one|just a) (?:moment|minute|second)\\b',
     ].join('|'),
     'i',
   ),
@@ -100,8 +102,11 @@ const CUES: Record<NoticeCue, RegExp> = {
 
 // The sermon's own matter: God or Jesus named, a story told in the past tense, or a scene the
 // preacher asks the hearers to picture ("Imagine the youth group on a Friday night, …").
-const TEACHING =
-  /\b(?:god|god's|jesus|jesus'|christ|lord|lord's|spirit|disciples?|apostles?|prophet|pharisees?|israel|israelites)\b|\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\b|\b(?:imagine|picture|for example|for instance|i remember|years ago|when i was)\b/i;
+const NAMES_GOD = /\b(?:god|god's|jesus|jesus'|christ|lord|lord's|spirit|disciples?|apostles?|prophet|pharisees?|israel|israelites)\b/i;
+const TEACHING = new RegExp(
+  `${NAMES_GOD.source}|\\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\\b|\\b(?:imagine|picture|for example|for instance|i remember|years ago|when i was)\\b`,
+  'i',
+);
 // A notice is told in a sentence, not a chapter: "A few notices." alone, or a whole run-on.
 const ASIDE_ALONE_MAX_WORDS = 16;
 
@@ -142,9 +147,28 @@ export function hasNoticeCue(text: string): boolean {
 }
 
 /**
+ * An aside said as a sentence of its own ("Let me stop here for a moment.") and a cue of the
+ * notice in the next ("The blood donation van is in the car park on Thursday."): one notice said
+ * in two sentences, as "aside and one other cue" is in one. The next sentence needs a cue other
+ * than a day or a time, and names neither God nor a scripture (its verbs may be the story's:
+ * "van" is heard "ran").
+ */
+function asideCarriesOver(aside: string, next: string): boolean {
+  const cues = noticeCues(next);
+  cues.delete('when');
+  cues.delete('aside');
+  return noticeCues(aside).has('aside') && cues.size >= 1 && !NAMES_GOD.test(next) && findScriptureReferences(next).length === 0;
+}
+
+// How many sentences that teach nothing may stand between two notices and still be the notices
+// ("… a new baby girl, so a meal train has started!" between the building fund and the sign-up).
+const NOTICE_GAP = 2;
+
+/**
  * The rest of a notice passage: next to a notice, a sentence with one cue that teaches nothing
  * ("If you drove here in a blue van, your lights are on.", "Please be on time.") belongs to it,
- * before or after. The passage stops where the cues stop.
+ * before or after, and so do up to two sentences that teach nothing between two notices (a
+ * preacher who goes back to the sermon teaches). The passage stops where the cues stop.
  */
 export function noticePassages(sentences: readonly { text: string }[]): Set<number> {
   const notice = sentences.map((s) => isAnnouncement(s.text));
@@ -154,11 +178,24 @@ export function noticePassages(sentences: readonly { text: string }[]): Set<numb
     return cue.get(i)!;
   };
   const out = new Set<number>();
+  sentences.forEach((s, i) => {
+    if (i === 0 || notice[i] || !asideCarriesOver(sentences[i - 1]!.text, s.text)) return;
+    notice[i] = true;
+    out.add(i - 1);
+  });
   notice.forEach((isNotice, i) => {
     if (!isNotice) return;
     out.add(i);
     for (let k = i + 1; k < sentences.length && !notice[k] && oneCue(k); k += 1) out.add(k);
     for (let k = i - 1; k >= 0 && !notice[k] && oneCue(k); k -= 1) out.add(k);
+  });
+  // The gaps: a short run that teaches nothing between two notices.
+  const marked = [...out].sort((x, y) => x - y);
+  marked.forEach((from, k) => {
+    const to = marked[k + 1] ?? from + 1;
+    if (to - from - 1 > NOTICE_GAP) return;
+    const run = sentences.slice(from + 1, to);
+    if (run.every((s) => !teaches(s.text))) for (let i = from + 1; i < to; i += 1) out.add(i);
   });
   return out;
 }
