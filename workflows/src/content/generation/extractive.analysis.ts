@@ -2,9 +2,9 @@
 // salient sentences (TextRank over TF-IDF) and key phrase. Deterministic: same text, same result.
 import { distinctReferences, findScriptureReferences, type ScriptureReference } from '../scripture/scripture.references.ts';
 import type { Citation } from '../scripture/scripture.identify.ts';
-import { at, contentTerms, cosine, idfOf, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
+import { at, contentTerms, cosine, idfOf, isStopword, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
 import { readSentences } from './extractive.reading.ts';
-import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, passageTerms, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
+import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, leansBack, passageTerms, pointRank, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
 import { noticePassages } from './extractive.notices.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
@@ -114,8 +114,16 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
   const pointIndexes = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
-  const announcedOnce = withoutSpokenPlan(pointIndexes, housekeeping);
-  const plan = pointIndexes.filter((i) => !announcedOnce.includes(i)).map((i) => pointStatement(at(sentences, i)) ?? '');
+  const announcedOnce = withoutSpokenPlan(pointIndexes, housekeeping, sentences);
+  // The plan: the announcements said before the points were, or a plan in bare ordinals ("First,
+  // …. Second, …. And third, ….") before points announced by name ("My first point: …").
+  const spokenPlan = pointIndexes.filter((i) => !announcedOnce.includes(i));
+  // (A step of the plan may be an instruction: "Second, do not despise the day of small things.")
+  const ordinalPlan = sentences.filter((s) => s.index < (named[0]?.index ?? 0) && bareOrdinalStep(s.text)?.rank !== undefined);
+  const inOrder = ordinalPlan.every((s, k) => bareOrdinalStep(s.text)!.rank === k + 1);
+  const byOrdinals = !spokenPlan.length && named.length >= 3 && inOrder && ordinalPlan.length === announcedOnce.length;
+  const planIndexes = byOrdinals ? ordinalPlan.map((s) => s.index) : spokenPlan;
+  const plan = byOrdinals ? ordinalPlan.map((s) => bareOrdinalStep(s.text)!.statement) : planIndexes.map((i) => pointStatement(at(sentences, i)) ?? '');
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
   const parallel = announcedOnce.length >= 3 || series ? undefined : parallelStatements(sentences, skip);
   const announced = series ?? parallel ?? announcedOnce;
@@ -166,19 +174,28 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
     groups = [...groups.slice(0, longest), g.slice(0, cut), g.slice(cut), ...groups.slice(longest + 1)];
   }
 
-  const planned = new Set(pointIndexes.filter((i) => !announcedOnce.includes(i)));
+  const planned = new Set(spokenPlan);
   const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), parallelPoints: new Set(parallel), planned }));
-  const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!) })) : built;
+  // What the sermon says besides its plan and its announcements, and the scripture it cites: what
+  // vouches for a word the plan hears differently.
+  const announcing = new Set([...planIndexes, ...pointIndexes]);
+  const vouched = new Set([...sentences.filter((s) => !announcing.has(s.index)).flatMap((s) => planTerms(s.text)), ...[...passages.values()].flatMap(planTerms)]);
+  const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!, vouched) })) : built;
   return { ...base, sections };
 }
 
 /**
  * The announced points without a plan said point by point in the opening ("Number one, we forgive…
- * Number two, … Number three, …"): a point followed at once by the next has no body of its own, and
- * when at least three points are announced again with their bodies ("My first point is…"), the
- * plan starts no section.
+ * Number two, … Number three, …"): when the count starts again at one ("Point one, …" after "One,
+ * … Two, … Three, …"), what came before it is the plan; else a point followed at once by the next
+ * has no body of its own, and when at least three points are announced again with their bodies
+ * ("My first point is…"), the plan starts no section.
  */
-function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlySet<number>): number[] {
+function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlySet<number>, sentences: readonly Sentence[]): number[] {
+  // (The plan's points may seem to have bodies: "Wait for Dr. Answer with patience." is one point heard as two sentences.)
+  const ranks = announced.map((i) => pointRank(at(sentences, i).text));
+  const again = ranks.findIndex((rank, k) => k > 0 && rank === 1);
+  if (again > 0 && announced.length - again >= 2 && ranks.slice(0, again).every((rank, k) => rank === k + 1)) return announced.slice(again);
   // (A fragment between two announcements is no body: "Third, … cannot keep. Quiet. First, …".)
   const bodied = announced.filter((index, k) => {
     const next = announced[k + 1];
@@ -227,17 +244,29 @@ function parallelStatements(sentences: readonly Sentence[], skip: ReadonlySet<nu
   return runs.length === 1 ? runs[0] : undefined;
 }
 
+/** A statement's words for comparing two hearings of it: content terms, and short words such as "Dr" as heard. */
+function planTerms(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z']*/g) ?? []).filter((w) => !isStopword(w)).map((w) => contentTerms(w)[0] ?? w);
+}
+
 /**
  * A point announced twice, in the plan and again with its body: the plan's words when they say the
  * same thing ("forgiveness is a choice we keep making" for "not forgiveness in a choice we keep
  * making, listen to Peter's question", where "that" was heard as "not"): the plan is the thesis
- * said on its own, the later announcement runs on into the body.
+ * said on its own, the later announcement runs on into the body. Unless the plan holds a word the
+ * announcement does not and nothing else in the sermon or its scripture says (the plan misheard:
+ * "Bring your questions to Dr." against "bring your questions to God honestly" heard as "… to not
+ * honestly"), or leans on its sentence ("he calls…"); "grace finishes what grace begins" heads the point announced as "race finishes what
+ * race begins" in a sermon that reads "shouts of grace, grace".
  */
-function asPlanned(statement: string | undefined, planned: string): string | undefined {
-  if (!statement || !planned) return statement;
+function asPlanned(statement: string | undefined, planned: string, vouched: ReadonlySet<string>): string | undefined {
+  // (A plan that leans on its sentence, "he calls each ship by name", does not name who: the announcement does.)
+  if (!statement || !planned || leansBack(planned)) return statement;
   const said = new Set(contentTerms(statement));
-  const terms = contentTerms(planned);
-  return terms.length >= 2 && terms.filter((t) => said.has(t)).length >= Math.ceil(terms.length * 0.6) ? planned : statement;
+  const terms = [...new Set(contentTerms(planned))];
+  const heard = new Set(planTerms(statement));
+  const misheard = planTerms(planned).some((w) => !heard.has(w) && !vouched.has(w));
+  return terms.length >= 2 && !misheard && terms.filter((t) => said.has(t)).length >= Math.ceil(terms.length * 0.6) ? planned : statement;
 }
 
 /** Whether `ref` is a whole chapter that an earlier reference already cites. */
@@ -316,7 +345,9 @@ export function splitSection(section: Section, a: SermonAnalysis, minContent = 4
   if (half <= 0) return undefined;
   const parts = [section.sentences.slice(0, half), section.sentences.slice(half)];
   return parts.map((p) => {
-    const built = buildSection(p, p.map((s) => tfidf(s.terms, idf)), a);
+    // (The half that states the point keeps it as the analysis read it: the plan's words, say.)
+    const rebuilt = buildSection(p, p.map((s) => tfidf(s.terms, idf)), a);
+    const built = section.statementIndexes.length && rebuilt.statementIndexes[0] === section.statementIndexes[0] ? { ...rebuilt, statement: section.statement } : rebuilt;
     // The second half keeps the section's scripture when it cites none of its own.
     const own = references.some((r) => r.start >= at(p, 0).start && r.start < at(p, p.length - 1).end);
     return own ? built : { ...built, scripture: section.scripture, citesScripture: false };

@@ -215,6 +215,15 @@ export function announcedPoint(text: string): string | undefined {
 }
 
 const ORDINAL_RANK: Record<string, number> = { first: 1, firstly: 1, second: 2, secondly: 2, third: 3, thirdly: 3, fourth: 4, fifth: 5 };
+const POINT_RANK: Record<string, number> = { ...ORDINAL_RANK, sixth: 6, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/** The number an announced point gives itself ("Point two, …", "My third point is…", "Second, …"); none for "next", "last", "finally". */
+export function pointRank(text: string): number | undefined {
+  const said = announcedPoint(text);
+  if (said === undefined) return undefined;
+  const cue = /\b(first|firstly|second|secondly|third|thirdly|fourth|fifth|sixth|one|two|three|four|five|six|[1-6])\b/i.exec(text.slice(0, text.length - said.length - 1))?.[1];
+  return cue === undefined ? undefined : (POINT_RANK[cue.toLowerCase()] ?? Number(cue));
+}
 
 /**
  * "Second, live one day at a time.": the rank and words after a bare ordinal, an instruction too
