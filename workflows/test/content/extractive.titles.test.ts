@@ -5,7 +5,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
 import { contentPool } from '../../src/content/generation/extractive.devotional.ts';
-import { isFrame } from '../../src/content/generation/extractive.discourse.ts';
+import { compressClause, isFrame } from '../../src/content/generation/extractive.discourse.ts';
 import { recognitionSwaps, unevidenced, withSwapsUndone, wordEvidence } from '../../src/content/generation/extractive.evidence.ts';
 import { isStopword } from '../../src/content/generation/extractive.text.ts';
 import { sectionsTheme, sectionTitle, titleKey, titleTheme } from '../../src/content/generation/extractive.wording.ts';
@@ -185,4 +185,12 @@ test("a day's title is not another day's headline heard another way (one word a 
 test('a line that stands alone as a headline is cut only to the headline length (eight words), not to a noun phrase title\'s six', () => {
   const seed = 'The farmer waits for the rain with patiense. God did not make the seed grow alone. The sky stays grey over the hills every single day.';
   assert.equal(titleFrom(seed, [0, 1, 2], { lowConfidence: ['patiense'] }), 'God Did Not Make the Seed Grow Alone');
+});
+
+// Session 11 (sealed set 37-44 opened). Fails on 3661e9f.
+test('a point one word over the headline length is kept whole when every cut would drop its negation', () => {
+  // "Our Hope Rests" would lose "cannot"; nine words say the point.
+  assert.equal(compressClause('our hope rests on what we cannot yet see', 8), 'our hope rests on what we cannot yet see');
+  // Two words over: no headline, as before.
+  assert.equal(compressClause('our hope rests on what we cannot yet see today', 8), '');
 });

@@ -288,8 +288,10 @@ export function compressClause(clause: string, max = 6): string {
   while (words.length > 1 && TRAILING_WEAK.has(words[words.length - 1]!.toLowerCase())) words = words.slice(0, -1);
   const cut = words.join(' ');
   // A cut that drops the negation says the opposite ("Grace is a gift we do [not earn]"); a
-  // negation in a later clause ("…, that we won't be disgraced") is not the headline's.
-  return NEGATION.test(chosen) && !NEGATION.test(cut) ? '' : cut;
+  // negation in a later clause ("…, that we won't be disgraced") is not the headline's. One word
+  // over the length, the clause says it whole ("We Fix Our Eyes on What Cannot Be Seen").
+  if (!NEGATION.test(chosen) || NEGATION.test(cut)) return cut;
+  return wordsOf(chosen).length <= max + 1 ? chosen : '';
 }
 
 const NEGATION = /\b(?:not|never|no|nothing|nobody|cannot|\w+n't)\b/i;
