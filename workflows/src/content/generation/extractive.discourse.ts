@@ -354,6 +354,22 @@ export function isPointPreview(text: string): boolean {
   return (text.match(ORDINAL_POINT) ?? []).length >= 2 || (text.match(BARE_ORDINAL_IN_LIST) ?? []).length >= 2;
 }
 
+// A story's verbs: was, went, said, and the regular past ("walked", not "need" or "seed").
+const PAST_TENSE = /\b(?:was|were|had|did|went|came|said|told|saw|ran|took|gave|knew|made|found|left|sat|stood|got|heard|wrote|thought)\b|\b[a-z]{3,}(?<!e)ed\b/i;
+const THESIS_OPENING = /^(?:and|but|so|or|then|because|now|if|when|notice|look|see|the same)\b/i;
+
+/**
+ * A sentence that states a thesis: a short general claim in the present tense ("Grace sends the
+ * runaway home.", "God is slow to anger, but he is not indifferent to evil."), not the story told
+ * in the past, a question, an aside to the listeners, a sentence leaning on the one before, or one
+ * that joins on ("And…", "Notice…", "The same…").
+ */
+export function statesThesis(text: string): boolean {
+  const t = text.trim();
+  const words = wordsOf(t).length;
+  return words >= 4 && words <= 12 && !t.endsWith('?') && !leansBack(t) && !PERSONAL.test(t) && !PAST_TENSE.test(t) && !THESIS_OPENING.test(t) && !isFrame(t) && !isInstruction(t);
+}
+
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */
 export function standsAlone(text: string, maxWords = 6): boolean {
   const words = wordsOf(text).length;

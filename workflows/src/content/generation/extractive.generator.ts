@@ -11,7 +11,7 @@ import { analyseSermon, isApplication, isContent, isIllustration, splitSection, 
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
 import { applicationTemplate, lowerCaseWords, outlineTheme, sectionsTheme, sectionTitle, sharedTheme, titleKey, titleTheme } from './extractive.wording.ts';
-import { announcedPoint, isFrame, isGarbled, leansBack } from './extractive.discourse.ts';
+import { announcedPoint, isFrame, isGarbled, leansBack, statesThesis } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 
@@ -102,8 +102,11 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
   };
   const titles = new Set<string>();
   const pools = a.sections.map((section) => contentPool(section, a));
-  // A point is summed up by what it says; its calls to action are the applications.
-  const summaries = a.sections.map((section, i) => pools[i]!.find((s) => !isApplication(s)) ?? pools[i]![0] ?? section.ranked.find((s) => !a.housekeeping.has(s.index)) ?? at(section.ranked, 0));
+  // A point is summed up by what it says; its calls to action are the applications. A point the
+  // preacher did not announce, by the thesis it states when it states one ("Grace sends the runaway
+  // home."), not its most central line (often the story or a quotation).
+  const thesisOf = (section: Section, pool: readonly Sentence[]) => (section.statement ? undefined : pool.find((s) => !isApplication(s) && statesThesis(s.text)));
+  const summaries = a.sections.map((section, i) => thesisOf(section, pools[i]!) ?? pools[i]!.find((s) => !isApplication(s)) ?? pools[i]![0] ?? section.ranked.find((s) => !a.housekeeping.has(s.index)) ?? at(section.ranked, 0));
   show(summaries);
   const content = (s: Sentence) => !a.skip.has(s.index) && wordCount(s) >= 4;
   const rankPos = new Map(a.globalRank.map((s, i) => [s.index, i]));
