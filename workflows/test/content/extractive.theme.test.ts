@@ -5,7 +5,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
 import { buildOutline, outlineThemeOf } from '../../src/content/generation/extractive.generator.ts';
-import { lowerCaseWords, openingPrayer, prayerPhrase, sharedTheme, titleTheme } from '../../src/content/generation/extractive.wording.ts';
+import { lowerCaseWords, openingPrayer, prayerPhrase, sectionsTheme, sharedTheme, titleTheme } from '../../src/content/generation/extractive.wording.ts';
 
 test('a word the transcript only ever writes with a capital is no theme the points share', () => {
   const a = analyseSermon('This morning each point is about endurance. Endorans looks to Jesus. Endorans remembers the witnesses. Endurance is a gift.');
@@ -52,4 +52,16 @@ test("a prayer's slot takes the day's theme in at most four vouched words, never
   assert.equal(prayerPhrase('loyal love', a), 'loyal love');
   const prayer = openingPrayer({ reference: 'Hebrews 11:1', takeaway: 'Faith trusts.', line: 'Faith trusts.', phrase: prayerPhrase('a long list of ordinary men', a) });
   assert.ok(!prayer.full.includes('ordinary men'));
+});
+
+// Session 11 (sealed set 37-44 opened). Fails on 3661e9f.
+test("a word each section says once (the story's setting) is not the theme: the typed title is", () => {
+  const text = [
+    'My first point, grace finds us first. The boat was far from the shore when the storm rose. Grace does not wait for us to deserve it.',
+    'My second point, fear is not the end. The disciples woke him in the boat and he calmed the sea. Those who are afraid are held.',
+    'My third point, the rescued become rescuers. They pulled the boat onto the beach and went into the town. Whoever has been kept becomes a keeper of others.',
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.equal(sectionsTheme(a, () => true), undefined);
+  assert.equal(outlineThemeOf(a, a.sections.map((s) => ({ title: s.statement ?? '', summary: '' })), 'Grace in the Storm'), 'Grace in the Storm');
 });

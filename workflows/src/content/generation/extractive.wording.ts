@@ -344,7 +344,9 @@ export function sharedTheme(statements: readonly string[], trusted: (word: strin
 /**
  * What the points' sections share: the word the preacher says in every section (all but one of
  * four or five), and most often, when the points' statements share none ("faith" through a
- * sermon whose points each tell one story of it). Never a name, a word said once or heard unsure.
+ * sermon whose points each tell one story of it). Never a name, a word heard unsure, or a word
+ * each section says once (the story's setting, "the temple", or the word the plan puts in the first
+ * section): the theme is said more often than there are sections.
  */
 export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => boolean): string | undefined {
   if (a.sections.length < 2) return undefined;
@@ -362,7 +364,7 @@ export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => bool
   const lower = lowerCaseWords(a);
   const needed = a.sections.length >= 4 ? a.sections.length - 1 : a.sections.length;
   const [best] = [...inSections]
-    .filter(([w, n]) => n >= needed && w.length >= 4 && !isStopword(w) && !NOT_A_THEME.has(w) && lower.has(w) && trusted(w) && (said.get(w) ?? 0) >= 2 && isEvidenced(w, evidence))
+    .filter(([w, n]) => n >= needed && w.length >= 4 && !isStopword(w) && !NOT_A_THEME.has(w) && lower.has(w) && trusted(w) && (said.get(w) ?? 0) > a.sections.length && isEvidenced(w, evidence))
     .sort((x, y) => y[1] - x[1] || (said.get(y[0]) ?? 0) - (said.get(x[0]) ?? 0));
   return best ? titleCase(best[0]) : undefined;
 }
