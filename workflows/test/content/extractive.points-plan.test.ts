@@ -53,3 +53,20 @@ test('the plan misheard (a word nothing else in the sermon says) does not replac
   const a = analyseSermon(text, []);
   assert.ok(!a.sections[2]!.statement?.includes('weight'), a.sections[2]!.statement);
 });
+
+test('a point number said as a sentence of its own ("Point 3.") or heard as a word that sounds like it ("point to guard…") still announces the next point of the count', () => {
+  const alone = [
+    `Point one, the shepherd knows his sheep. ${bodies[0]}`,
+    `Point two, the shepherd goes after the lost. ${bodies[1]}`,
+    `Point 3. The shepherd carries the lamb home. ${bodies[2]}`,
+  ].join(' ');
+  assert.deepEqual(analyseSermon(alone, []).sections.map((s) => s.statement), ['the shepherd knows his sheep', 'the shepherd goes after the lost', 'The shepherd carries the lamb home']);
+  const homophone = [
+    `Point one, the shepherd knows his sheep. ${bodies[0]}`,
+    `point to the shepherd goes after the lost, whatever it costs him. ${bodies[1]}`,
+    `Point three, the shepherd carries the lamb home. ${bodies[2]}`,
+  ].join(' ');
+  assert.deepEqual(analyseSermon(homophone, []).sections.map((s) => s.statement), ['the shepherd knows his sheep', 'the shepherd goes after the lost, whatever it costs him', 'the shepherd carries the lamb home']);
+  // "Point to" that is no point of the count ("These verses point to the cross") starts nothing.
+  assert.equal(analyseSermon(`Point to the cross when they ask you why. ${bodies[0]}`, []).sections.every((s) => s.statement === undefined), true);
+});

@@ -3,6 +3,7 @@
 // Father, …", "…where you go, I will go, And where you stay…") and doubles a word where one
 // 30-second window hands over to the next ("that all all winter", "while While"): those are read
 // back into the sentences the preacher said.
+import { NUMBER_HOMOPHONES } from '../scripture/scripture.numbers.ts';
 import { isAnnouncement } from './extractive.notices.ts';
 import { contentTerms, isCommonWord, repeatedByRecogniser, splitSentences, wordCase, type Sentence, type WordCase } from './extractive.text.ts';
 
@@ -44,7 +45,20 @@ function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
   let counted = 0;
   for (let k = 0; k < sentences.length; k += 1) {
     const s = sentences[k]!;
-    const m = POINT_NUMBER.exec(s.text);
+    const heard = pointHeardAs(s.text, counted);
+    const m = heard ? undefined : POINT_NUMBER.exec(s.text);
+    if (heard) {
+      // "Point 3." alone, its words in the next sentence; "point to guard your mouth" after point one.
+      counted = heard.n;
+      const said = `Point ${heard.n}, `;
+      const next = sentences[k + 1];
+      if (heard.rest) out.push({ ...s, text: said + heard.rest, terms: contentTerms(said + heard.rest) });
+      else if (next) {
+        out.push({ ...s, text: said + next.text, end: next.end, terms: contentTerms(said + next.text) });
+        k += 1;
+      } else out.push(s);
+      continue;
+    }
     const n = m ? Number(m[1] ?? m[2]) : 0;
     if (!m || (n > 2 && n > counted + 1)) {
       counted = Math.max(counted, pointsCounted(s.text));
@@ -62,6 +76,22 @@ function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
     } else out.push(s);
   }
   return out;
+}
+
+// "Point 3." said as a sentence of its own; "point to guard your mouth": the number heard as a word
+// that sounds like it (to, too, for, free, won), which is the point only as the next of the count.
+const POINT_ALONE = /^(?:so,? |and |now,? )?(?:point|number) (one|two|three|four|five|six|[1-6])[.!:]?$/i;
+const POINT_HOMOPHONE = /^(?:so,? |and |now,? )?point (to|too|for|free|won)\b[,:]?\s+(\S.*)$/i;
+
+function pointHeardAs(text: string, counted: number): { n: number; rest: string } | undefined {
+  const alone = POINT_ALONE.exec(text.trim());
+  if (alone) {
+    const said = alone[1]!.toLowerCase();
+    return { n: NUMBER_WORDS[said] ?? Number(said), rest: '' };
+  }
+  const homophone = POINT_HOMOPHONE.exec(text.trim());
+  const n = homophone ? NUMBER_HOMOPHONES[homophone[1]!.toLowerCase()] : undefined;
+  return homophone && n !== undefined && counted >= 1 && n === counted + 1 ? { n, rest: homophone[2]! } : undefined;
 }
 
 // After these a capitalised word starts a quotation, not a new sentence ("He says, Your way is…").
