@@ -23,6 +23,10 @@ const sermon = [
 test('a sentence that states a thesis is a short general claim in the present tense', () => {
   assert.ok(statesThesis('Generosity begins before we feel secure.'));
   assert.ok(statesThesis('God supplies what the day needs.'));
+  // A thesis set against what came before, said to anyone (session 11, later; fails on d44ecc3).
+  assert.ok(statesThesis("But you cannot outrun the Father's love."));
+  assert.ok(!statesThesis('You may remember the old hymn.'));
+  assert.ok(!statesThesis('But I cannot forget that morning.'));
   // The story, a question, an aside, a sentence that leans back or joins on: no thesis.
   for (const text of ['The widow baked for the prophet with the last of the flour in the jar.', 'What do you have in the house?', 'Some of you know that feeling.', 'That is what faith looks like.', 'The same widow comes back to the prophet.', 'And God supplies what the day needs.', 'Give before you feel secure.'])
     assert.ok(!statesThesis(text), text);

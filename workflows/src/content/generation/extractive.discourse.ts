@@ -356,18 +356,27 @@ export function isPointPreview(text: string): boolean {
 
 // A story's verbs: was, went, said, and the regular past ("walked", not "need" or "seed").
 const PAST_TENSE = /\b(?:was|were|had|did|went|came|said|told|saw|ran|took|gave|knew|made|found|left|sat|stood|got|heard|wrote|thought)\b|\b[a-z]{3,}(?<!e)ed\b/i;
-const THESIS_OPENING = /^(?:and|but|so|or|then|because|now|if|when|notice|look|see|the same)\b/i;
+const THESIS_OPENING = /^(?:and|so|or|then|because|now|if|when|notice|look|see|the same)\b/i;
+// "Many of us know that feeling", "Some of you have been on a hill walk": the listeners' own
+// experience, an aside on the way to the point, not its thesis; so is "You may remember…".
+export const AUDIENCE = /^(?:many|most|some|all|few|none|several|each|one) of (?:us|you)\b/i;
+const YOU_ASIDE = /^you (?:may|might|probably|all|know)\b/i;
+const SPEAKER = /\b(?:i|i'm|i've|me|my)\b/i;
 
 /**
  * A sentence that states a thesis: a short general claim in the present tense ("Grace sends the
- * runaway home.", "God is slow to anger, but he is not indifferent to evil."), not the story told
- * in the past, a question, an aside to the listeners, a sentence leaning on the one before, or one
- * that joins on ("And…", "Notice…", "The same…").
+ * runaway home.", "God is slow to anger, but he is not indifferent to evil.", "But you cannot run
+ * far enough to escape God."), not the story told in the past, a question, the preacher's own
+ * experience (I, my), an aside to the listeners ("Many of us…", "You may remember…"), a sentence
+ * leaning on the one before, or one that joins on ("And…", "Notice…", "The same…").
  */
 export function statesThesis(text: string): boolean {
   const t = text.trim();
   const words = wordsOf(t).length;
-  return words >= 4 && words <= 12 && !t.endsWith('?') && !leansBack(t) && !PERSONAL.test(t) && !PAST_TENSE.test(t) && !THESIS_OPENING.test(t) && !isFrame(t) && !isInstruction(t);
+  // ("But …" sets the thesis against what came before: the rest must stand alone.)
+  const claim = t.replace(/^but\s+/i, '');
+  if (words < 4 || words > 12 || t.endsWith('?') || leansBack(claim) || SPEAKER.test(t) || AUDIENCE.test(claim) || YOU_ASIDE.test(claim)) return false;
+  return !PAST_TENSE.test(t) && !THESIS_OPENING.test(t) && !isFrame(t) && !isInstruction(t);
 }
 
 /** A short sentence that stands on its own as a title ("Soldiers do not march alone."). */

@@ -2,7 +2,7 @@
 // preacher's own words (the announced point, a short sentence, a noun phrase); prayers and
 // questions are fixed grammatical frames around those words.
 import { isApplication, type Section, type SermonAnalysis } from './extractive.analysis.ts';
-import { compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
+import { AUDIENCE, compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
 import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
 import { contentTerms, isStopword, titleCase, type Sentence } from './extractive.text.ts';
 import { isEvidenced, unevidenced, withSwapsUndone, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
@@ -207,9 +207,6 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   return headlineCase(chosen);
 }
 
-// "Many of us know that feeling", "Some of you have been on a hill walk": the listeners' own
-// experience, an aside on the way to the point, not its thesis.
-const AUDIENCE = /^(?:many|most|some|all|few|none|several|each|one) of (?:us|you)\b/i;
 
 /**
  * A title already taken, or the same headline heard another way: one word a letter apart and the
