@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Partitioners } from 'kafkajs';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Kysely } from 'kysely';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { assertSchemaName } from '../data/database.ts';
 import type { KitTables, OutboxRow } from '../data/kit.tables.ts';
@@ -35,6 +37,12 @@ export interface OutboxRelayOptions {
   pollMs?: number;
   /** published rows older than this are deleted (ms); default one day */
   retentionMs?: number;
+  /**
+   * A statement of the relay's own connection that gets no answer within this (ms) fails, and the
+   * connection is dropped; the server ends the abandoned session after twice this, which frees the
+   * rows it had claimed. Default 30 s.
+   */
+  queryTimeoutMs?: number;
   faults?: RelayFaults;
 }
 
@@ -47,6 +55,28 @@ type ResolvedOptions = Required<Omit<OutboxRelayOptions, 'faults' | 'logger' | '
 
 const noop: RelayLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
+/** What pg rejects a statement with when no answer came within query_timeout. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+/** How long closing a relay connection may wait for the server's goodbye before the socket is destroyed. */
+const CLOSE_WAIT_MS = 2000;
+
+type RelayClient = pg.Client & { close(): Promise<void> };
+
+/**
+ * A pg client on a socket the relay holds. pg's end() waits for the server to close the
+ * connection, which a connection that fell silent never does; close() waits a little, then
+ * destroys the socket.
+ */
+function relayClient(config: pg.ClientConfig): RelayClient {
+  const socket = new net.Socket();
+  const client = new pg.Client({ ...config, stream: () => socket });
+  const close = async () => {
+    await Promise.race([client.end().catch(() => {}), sleep(CLOSE_WAIT_MS, undefined, { ref: false })]);
+    socket.destroy();
+  };
+  return Object.assign(client, { close });
+}
+
 export function backoffMs(attempts: number): number {
   return Math.min(30_000, 200 * 2 ** Math.max(0, attempts - 1));
 }
@@ -56,8 +86,8 @@ export class OutboxRelay {
   readonly #o: ResolvedOptions;
   readonly #channel: string;
   #producer: Producer | undefined;
-  #listener: pg.Client | undefined;
-  #work: pg.Client | undefined;
+  #listener: RelayClient | undefined;
+  #work: RelayClient | undefined;
   #unsubscribe: (() => void) | undefined;
   readonly #loop: DrainLoop;
   #stopped = false;
@@ -72,6 +102,7 @@ export class OutboxRelay {
       batchSize: 500,
       pollMs: 1000,
       retentionMs: 24 * 3600_000,
+      queryTimeoutMs: 30_000,
       faults: {},
       logger: noop,
       ...options,
@@ -134,17 +165,17 @@ export class OutboxRelay {
     this.#unsubscribe = undefined;
     const listener = this.#listener;
     this.#listener = undefined;
-    await listener?.end().catch(() => {});
+    await listener?.close();
     const work = this.#work;
     this.#work = undefined;
-    await work?.end().catch(() => {});
+    await work?.close();
     const producer = this.#producer;
     this.#producer = undefined;
     await producer?.disconnect().catch(() => {});
   }
 
   async #listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#o.connectionString, application_name: `${this.#o.schema}-relay` });
+    const client = relayClient({ connectionString: this.#o.connectionString, application_name: `${this.#o.schema}-relay`, keepAlive: true });
     const reconnect = () => {
       if (this.#listener !== client) return;
       this.#listener = undefined;
@@ -174,9 +205,19 @@ export class OutboxRelay {
   // One connection of the relay's own, on the simple query protocol, so that BEGIN travels with the
   // claim and COMMIT with the mark: two round trips per batch instead of four (each is a wait for
   // the event loop and the scheduler on a busy machine).
-  async #workClient(): Promise<pg.Client> {
+  // A connection that stops answering (a network partition, a half-open socket) must not stall the
+  // relay for good: its statements time out and it is dropped. The server sees that session idle
+  // inside the claim's transaction and ends it, so the claimed rows are unlocked for the next pass
+  // (or another instance's relay); the Kafka send between claim and mark stays well inside that.
+  async #workClient(): Promise<RelayClient> {
     if (this.#work) return this.#work;
-    const client = new pg.Client({ connectionString: this.#o.connectionString, application_name: `${this.#o.schema}-relay` });
+    const client = relayClient({
+      connectionString: this.#o.connectionString,
+      application_name: `${this.#o.schema}-relay`,
+      query_timeout: this.#o.queryTimeoutMs,
+      keepAlive: true,
+      options: `-c idle_in_transaction_session_timeout=${Math.trunc(2 * this.#o.queryTimeoutMs)}`,
+    });
     const drop = () => {
       if (this.#work === client) this.#work = undefined;
     };
@@ -232,11 +273,13 @@ export class OutboxRelay {
       this.stats.published += rows.length;
       return rows.length;
     } catch (error) {
-      // Unlock the claimed rows; a broken connection is dropped and Postgres rolls back for us.
-      await client.query('rollback').catch(() => {
+      const drop = () => {
         if (this.#work === client) this.#work = undefined;
-        void client.end().catch(() => {});
-      });
+        void client.close();
+      };
+      // Unlock the claimed rows; a broken or silent connection is dropped and Postgres rolls back for us.
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) drop();
+      else await client.query('rollback').catch(drop);
       throw error;
     }
   }
