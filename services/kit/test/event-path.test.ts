@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { isolatedServiceEnv } from '../src/testing/index.ts';
 import { onOutboxCommit } from '../src/data/outbox.signal.ts';
 import { OutboxRelay } from '../src/events/outbox.relay.ts';
-import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from './fixtures/probe.app.ts';
+import { buildProbeApp, consumeProbes, effectCounts, unpublishedCount, writeProbe } from './fixtures/probe.app.ts';
 import type { ProbeApp } from './fixtures/probe.app.ts';
 import { waitFor } from './helpers.ts';
 
@@ -64,17 +64,13 @@ describe('event path', () => {
     const [code] = (await once(child, 'exit')) as [number];
     assert.equal(code, 17, `crashing relay should die in the crash window; output: ${childOut}`);
     assert.match(childOut, new RegExp(`sent ${total}`));
-    const unmarked = await app.kit.db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    assert.equal(Number(unmarked.n), total, 'the dead relay marked nothing');
+    assert.equal(await unpublishedCount(app), total, 'the dead relay marked nothing');
 
     // 2. A new relay finds the rows unmarked and publishes them again.
     const relay = new OutboxRelay({ db: app.kit.db, connectionString: env.DATABASE_URL!, schema: app.kit.schema, kafka: app.kit.kafka, topicPrefix: app.kit.topicPrefix, pollMs: 200 });
     await relay.start();
     try {
-      await waitFor('the new relay to mark every row', async () => {
-        const row = await app.kit.db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-        return Number(row.n) === 0;
-      });
+      await waitFor('the new relay to mark every row', async () => (await unpublishedCount(app)) === 0);
       assert.equal(relay.stats.published, total);
 
       // 3. The consumer sees every event twice and applies it once.

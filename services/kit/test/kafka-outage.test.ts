@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { startPrivateInfra } from '@lectern/local-stack/testing';
 import type { Infra } from '@lectern/local-stack/testing';
 import { freshSchemaName, patience } from '../src/testing/index.ts';
-import { buildProbeApp, consumeProbes, effectCounts, writeProbe } from './fixtures/probe.app.ts';
+import { buildProbeApp, consumeProbes, effectCounts, unpublishedCount, writeProbe } from './fixtures/probe.app.ts';
 import type { ProbeApp } from './fixtures/probe.app.ts';
 import { waitFor } from './helpers.ts';
 
@@ -124,7 +124,7 @@ describe('Kafka outage', () => {
       const row = rows[0]!;
       return { effects: Number(row.effects), distinct: Number(row.distinct_seqs), maxPerSeq: Number(row.max_per_seq ?? 0) };
     };
-    const unpublished = async () => Number((await app.kit.db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const unpublished = () => unpublishedCount(app);
     // A wait that times out says which part stopped: the relay (events left in the outbox) or a
     // consumer (published but not applied), and when each last made progress.
     const progress = async () => {

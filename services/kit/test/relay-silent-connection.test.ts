@@ -7,7 +7,7 @@ import net from 'node:net';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { isolatedServiceEnv } from '../src/testing/index.ts';
 import { OutboxRelay } from '../src/events/outbox.relay.ts';
-import { buildProbeApp, writeProbe } from './fixtures/probe.app.ts';
+import { buildProbeApp, unpublishedCount, writeProbe } from './fixtures/probe.app.ts';
 import type { ProbeApp } from './fixtures/probe.app.ts';
 import { waitFor } from './helpers.ts';
 
@@ -41,9 +41,6 @@ async function silenceableProxy(target: URL): Promise<{ port: number; silence():
     },
   };
 }
-const unpublished = async (app: ProbeApp) =>
-  Number((await app.kit.db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-
 describe('outbox relay on a connection that falls silent', () => {
   let env: Record<string, string>;
   let app: ProbeApp;
@@ -74,12 +71,12 @@ describe('outbox relay on a connection that falls silent', () => {
     await relay.start();
     try {
       await writeProbe(app, 1);
-      await waitFor('the first event to be published', async () => (await unpublished(app)) === 0);
+      await waitFor('the first event to be published', async () => (await unpublishedCount(app)) === 0);
       const published = relay.stats.published;
 
       proxy.silence();
       await writeProbe(app, 2);
-      await waitFor('the event written after the connection fell silent to be published', async () => (await unpublished(app)) === 0, 30_000);
+      await waitFor('the event written after the connection fell silent to be published', async () => (await unpublishedCount(app)) === 0, 30_000);
       assert.equal(relay.stats.published, published + 1);
       assert.ok(relay.stats.failedBatches >= 1, 'the silent claim failed once before a new connection took over');
     } finally {

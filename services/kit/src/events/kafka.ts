@@ -1,4 +1,5 @@
 // kafkajs wiring: one client per service, logs through pino, topics created on demand.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel as KafkaLogLevel } from 'kafkajs';
 import type { Admin, ITopicConfig, LogEntry, RetryOptions } from 'kafkajs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -83,7 +84,7 @@ async function waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
       if (!NOT_YET_KNOWN.has((error as { type?: string }).type ?? '')) throw error;
     }
     if (Date.now() > deadline) throw new Error(`kafka: no leaders for ${topics.join(', ')} ${TOPIC_LEADERS_TIMEOUT_MS / 1000} s after creating them`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
