@@ -51,7 +51,8 @@ const Toggle = styled.div`
 
 const Plans = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+  /* min(): a card never asks for more than the page has (320 px phones) */
+  grid-template-columns: repeat(auto-fit, minmax(min(300px, 100%), 1fr));
   gap: 1.5rem;
   max-width: 820px;
   margin: 0 auto;
