@@ -85,6 +85,9 @@ test('a visitor going landing → pricing → signup moves the console funnel; e
   // The staff user was identified once (its own id), without an e-mail column anywhere.
   const links = await stack.identityDb.query<{ n: number }>('select count(*)::int as n from analytics_identities where user_id = (select id from users where email = $1)', [staff.email]);
   assert.equal(links.rows[0]!.n, 1);
+  // The two counts of paying customers measure different things, and the page says which is which.
+  assert.match((await page.getByTestId('funnel-paid-note').textContent()) ?? '', /^Paid: visitors of these 30 days .* Paying customers, above, counts every organisation subscribed today/);
+  assert.match((await page.getByTestId('paying-note').textContent()) ?? '', /^Paying customers: organisations whose subscription is active or past due today/);
   await screenshot(page, '45-console-funnel');
   await assertNoSeriousAxeViolations(page, '/console');
   await assertNoOverflowAt390(page, `${stack.origin}/console`, (p) => p.getByTestId('console-funnel').waitFor(VISIBLE));

@@ -27,6 +27,12 @@ const Kpis = styled.dl`
   dd { margin: 0.25rem 0 0; font-size: 1.6rem; font-weight: 700; }
 `;
 
+const FigureNote = styled.p`
+  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: 0.9rem;
+  margin: 0.75rem 0 0;
+`;
+
 const ModeBadge = styled.span<{ $live: boolean }>`
   display: inline-block;
   font-weight: 700;
@@ -98,6 +104,7 @@ function FunnelCard({ funnel }: { funnel: Loaded<AnalyticsFunnel> }) {
           ))}
         </FunnelList>
       )}
+      <FigureNote data-testid="funnel-paid-note">Paid: visitors of these 30 days who went on to sign up and whose organisation's subscription is active. Paying customers, above, counts every organisation subscribed today however it came, so the two differ.</FigureNote>
     </Card>
   );
 }
@@ -172,6 +179,7 @@ export function ConsoleHomePage() {
           <div><dt>Paying customers</dt><dd>{value(billing, (b) => String(b.payingCustomers))}</dd></div>
           <div><dt>Revenue</dt><dd>{value(billing, (b) => money(b.revenueCents, b.currency))}</dd></div>
         </Kpis>
+        <FigureNote data-testid="paying-note">Paying customers: organisations whose subscription is active or past due today (trials have not paid yet). Revenue: every paid invoice.</FigureNote>
         {billing.state === 'failed' && <p>Paying customers and revenue come from the billing service, which did not answer.</p>}
       </Card>
       {p.analytics && <FunnelCard funnel={funnel} />}
