@@ -69,4 +69,26 @@ export const kitMigrations: Record<string, Migration> = {
       await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(db);
     },
   },
+  '202611250100_idempotency_keys': {
+    // A client's key for one creation, stored in the creation's transaction (ADR 0033): a retry
+    // with the same key finds what the first attempt created. One key per organization and kind.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('resource_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['org_id', 'scope', 'key'])
+        .execute();
+      await sql`create index idempotency_keys_expires_at on idempotency_keys (expires_at)`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('idempotency_keys').execute();
+    },
+  },
 };

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { assertSchemaName } from '../data/database.ts';
+import { purgeExpiredIdempotencyKeys } from '../data/idempotency.ts';
 import type { KitTables, OutboxRow } from '../data/kit.tables.ts';
 import { onOutboxCommit, outboxChannel } from '../data/outbox.signal.ts';
 import { DrainLoop, type DrainPassResult } from '../lifecycle/drain.loop.ts';
@@ -300,6 +301,8 @@ export class OutboxRelay {
       .where('published_at', '<', new Date(now - this.#o.retentionMs))
       .execute()
       .catch((error: unknown) => this.#o.logger.warn({ err: error }, 'outbox relay: purge failed'));
+    // The kit's other table that grows with writes: idempotency keys past their day (ADR 0033).
+    await purgeExpiredIdempotencyKeys(this.#o.db).catch((error: unknown) => this.#o.logger.warn({ err: error }, 'outbox relay: idempotency key purge failed'));
   }
 }
 
