@@ -2,8 +2,12 @@
 // test's own keep taking sermon creations and progress reports while the database is stopped and
 // started again. During the gap every refused request is a 503 with a clear message (never a 500);
 // afterwards both instances answer again, the outbox drains and the live fan-out carries A's
-// reports to a browser on B, all without a restart. Figures printed: requests, acknowledged,
-// refused, lost, applied twice, and the seconds each part took to recover.
+// reports to a browser on B, all without a restart. Each creation carries an Idempotency-Key and
+// every refused one is retried with its key once the database is back, as the staff UI does: a
+// refusal whose commit went through (the answer was lost when the connection died) gets its sermon
+// back, so every creation ends with exactly one sermon (ADR 0033). Figures printed: requests,
+// acknowledged, refused, retried, refused yet stored (found by their retry), lost, applied twice,
+// and the seconds each part took to recover.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -42,13 +46,15 @@ describe('fault: Postgres restarted mid-traffic', () => {
     await infra?.stop();
   });
 
-  it('answers 503 with a clear message during the gap, recovers by itself, loses and doubles nothing; B hears A again', async () => {
-    const tokens = { A: await a.token(org, 'PASTOR'), B: await b.token(org, 'PASTOR') };
+  it('answers 503 with a clear message during the gap, recovers by itself, loses and doubles nothing (a refused creation retried with its key has exactly one sermon); B hears A again', async () => {
+    // One staff member, signed in on both instances (each has its own test key set).
+    const user = randomUUID();
+    const tokens = { A: await a.token(org, 'PASTOR', user), B: await b.token(org, 'PASTOR', user) };
     const bases = { A: baseA, B: baseB };
-    const create = (instance: 'A' | 'B', title: string) =>
+    const create = (instance: 'A' | 'B', title: string, key: string = randomUUID()) =>
       fetch(`${bases[instance]}/api/sermons/sermons`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens[instance]}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${tokens[instance]}`, 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify({ title, speaker: 'Ann', recordedAt: '2026-11-15', file: { name: 'g.mp3', size: 100, contentType: 'audio/mpeg' } }),
       });
 
@@ -70,17 +76,18 @@ describe('fault: Postgres restarted mid-traffic', () => {
       if (Date.now() > until) throw new Error(`B never confirmed the subscription: ${JSON.stringify(received)}`);
     }
 
-    interface Outcome { instance: 'A' | 'B'; title: string; status: number; detail?: string; retryAfter?: string | null; at: number }
+    interface Outcome { instance: 'A' | 'B'; title: string; key: string; status: number; detail?: string; retryAfter?: string | null; at: number }
     const outcomes: Outcome[] = [];
     const reports: { percent: number; status: number; at: number }[] = [];
     let traffic = true;
     const creator = async (instance: 'A' | 'B') => {
       for (let n = 1; traffic; n += 1) {
         const title = `pg-fault-${instance}-${n}`;
-        const response = await create(instance, title).catch(() => undefined);
+        const key = randomUUID();
+        const response = await create(instance, title, key).catch(() => undefined);
         const status = response?.status ?? 0;
         const body = response && status !== 201 ? ((await response.json().catch(() => ({}))) as J) : undefined;
-        outcomes.push({ instance, title, status, detail: body?.detail, retryAfter: response?.headers.get('retry-after'), at: Date.now() });
+        outcomes.push({ instance, title, key, status, detail: body?.detail, retryAfter: response?.headers.get('retry-after'), at: Date.now() });
         await sleep(50);
       }
     };
@@ -128,6 +135,16 @@ describe('fault: Postgres restarted mid-traffic', () => {
     await running;
     ws.close();
 
+    // Every refused creation is tried again with its key, on the other instance (a client's retry
+    // may reach any of them): a refusal whose commit went through gets its sermon back.
+    const refused = outcomes.filter((o) => o.status === 503);
+    const retries: { title: string; status: number; replayed: boolean; id: string | undefined; body: J }[] = [];
+    for (const o of refused) {
+      const response = await create(o.instance === 'A' ? 'B' : 'A', o.title, o.key);
+      const body = (await response.json()) as J;
+      retries.push({ title: o.title, status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true', id: body?.sermon?.id as string | undefined, body });
+    }
+
     // Every event of an acknowledged write reaches Kafka: the relay reconnected to the database too.
     const db = a.app.kit.db;
     const pendingOutbox = async () => Number((await db.selectFrom('outbox').where('published_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
@@ -141,11 +158,12 @@ describe('fault: Postgres restarted mid-traffic', () => {
     const rowsByTitle = new Map<string, string[]>();
     for (const row of rows) rowsByTitle.set(row.title, [...(rowsByTitle.get(row.title) ?? []), row.id]);
     const acknowledged = outcomes.filter((o) => o.status === 201);
-    const refused = outcomes.filter((o) => o.status === 503);
     const other = outcomes.filter((o) => o.status !== 201 && o.status !== 503);
     const lost = acknowledged.filter((o) => (rowsByTitle.get(o.title) ?? []).length === 0).length;
     const appliedTwice = outcomes.filter((o) => (rowsByTitle.get(o.title) ?? []).length > 1).length;
-    const refusedYetStored = refused.filter((o) => (rowsByTitle.get(o.title) ?? []).length > 0).length;
+    // The refusals whose commit had gone through: their retry answered the stored sermon.
+    const refusedYetStored = retries.filter((r) => r.replayed).length;
+    const retriedWithoutOneSermon = retries.filter((r) => r.status !== 201 || (rowsByTitle.get(r.title) ?? []).length !== 1 || rowsByTitle.get(r.title)?.[0] !== r.id);
     const createdEvents = await db.selectFrom('outbox').select(['key']).where('type', '=', 'sermons.sermon.created.v1').where('key', 'in', rows.length > 0 ? rows.map((r) => r.id) : [randomUUID()]).execute();
     const eventsPerSermon = new Map<string, number>();
     for (const event of createdEvents) eventsPerSermon.set(event.key, (eventsPerSermon.get(event.key) ?? 0) + 1);
@@ -157,7 +175,8 @@ describe('fault: Postgres restarted mid-traffic', () => {
     console.log(
       `fault postgres-restart: requests ${outcomes.length} creations + ${reports.length} progress reports over 2 instances; ` +
         `acknowledged ${acknowledged.length}, refused 503 ${refused.length} (+ ${reportsRefused} reports), other statuses ${other.length}; ` +
-        `lost ${lost}, applied twice ${appliedTwice}, refused yet stored ${refusedYetStored}, sermons without exactly one created event ${sermonsWithoutOneEvent}; ` +
+        `retried with their key ${retries.length} (refused yet stored, answered with their sermon ${refusedYetStored}), retries without exactly one sermon ${retriedWithoutOneSermon.length}; ` +
+        `lost ${lost}, applied twice ${appliedTwice}, sermons ${rows.length}, sermons without exactly one created event ${sermonsWithoutOneEvent}; ` +
         `Postgres stopped in ${s(stoppedAt, downAt)}, away ${s(stoppedAt, upAt)}, started in ${s(restartAt, upAt)}; after it was back: ` +
         `A acknowledged again in ${s(upAt, firstAfter('A'))}, B in ${s(upAt, firstAfter('B'))}, B's browser heard A again in ${s(upAt, heardAgain())} ` +
         `(fan-out reconnects A ${a.app.hub.stats.reconnects}, B ${b.app.hub.stats.reconnects}), outbox drained in ${s(upAt, drainedAt)}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
@@ -170,9 +189,10 @@ describe('fault: Postgres restarted mid-traffic', () => {
     }
     assert.equal(lost, 0);
     assert.equal(appliedTwice, 0);
-    assert.equal(refusedYetStored, 0, 'a refused creation left nothing behind (a retry cannot double it)');
+    assert.deepEqual(retriedWithoutOneSermon.map((r) => `${r.title} ${r.status} ${JSON.stringify(r.body)}`), [], 'every refused creation, retried with its key, has exactly one sermon');
+    assert.equal(rows.length, acknowledged.length + refused.length, 'one sermon per creation, acknowledged or refused then retried');
     assert.equal(sermonsWithoutOneEvent, 0);
-    assert.equal(quota.used, acknowledged.length + 1, 'one quota unit per acknowledged sermon (+ the followed one)');
+    assert.equal(quota.used, rows.length + 1, 'one quota unit per sermon (+ the followed one)');
     assert.ok(b.app.hub.stats.reconnects >= 1);
   });
 });

@@ -33,6 +33,7 @@ export const sermonErrors = {
   role: () => new AppError(ErrorCode.FORBIDDEN, { detail: 'Only an admin or pastor can edit devotionals.', extensions: { reason: 'role' } }),
   noOutline: () => new AppError(ErrorCode.NOT_FOUND, { detail: 'No outline available', extensions: { reason: 'no_outline' } }),
   noMedia: () => new AppError(ErrorCode.NOT_FOUND, { detail: 'This sermon has no recording.', extensions: { reason: 'no_media' } }),
+  createdThenRemoved: () => new AppError(ErrorCode.CONFLICT, { detail: 'The sermon this Idempotency-Key created has since been removed. Send a new key to create it again.', extensions: { reason: 'idempotency_key_spent' } }),
   noTranscript: () => new AppError(ErrorCode.NOT_FOUND, { detail: 'No transcription available', extensions: { reason: 'no_transcript' } }),
 };
 

@@ -3,10 +3,12 @@
 // started. Also the RSS migration's sermons, created under the id the migration chose.
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@lectern/events';
-import { AppError, appendEvent, ErrorCode } from '@lectern/service-kit';
+import { AppError, appendEvent, claimIdempotencyKey, ErrorCode, findIdempotentResult } from '@lectern/service-kit';
+import type { IdempotentRequest } from '@lectern/service-kit';
 import type { SermonProgressUpdate } from '../data/sermon-progress.table.ts';
 import type { SermonsRow } from '../data/sermons.table.ts';
 import { findSermon, findSermonAnyOrg, insertSermon, insertSermonOnce, updateSermon, upsertProgress } from '../data/sermon.repository.ts';
+import type { Executor } from '../data/sermon.repository.ts';
 import type { Actor } from './sermon.actor.ts';
 import type { SermonChanges } from './sermon.changes.ts';
 import type { SermonProcessing } from './sermon.processing.ts';
@@ -37,12 +39,25 @@ export class SermonIntake {
     this.deps = deps;
   }
 
-  /** Capacity → quota → sermon (PROCESSING) + progress + created event. */
-  async create(actor: Actor, input: NewSermonInput, progress: SermonProgressUpdate = {}): Promise<SermonsRow> {
+  /**
+   * Capacity → quota → sermon (PROCESSING) + progress + created event. With an idempotency key
+   * (ADR 0033) the key is stored in the same transaction, first: a request whose key created a
+   * sermon already gets that sermon back, with no second record, event or quota unit.
+   */
+  async create(actor: Actor, input: NewSermonInput, progress: SermonProgressUpdate = {}, idempotency?: IdempotentRequest): Promise<SermonsRow> {
+    const earlier = idempotency ? await this.earlier(idempotency) : undefined;
+    if (earlier) return earlier;
     await this.deps.assertCapacity(actor.orgId);
     return this.deps.changes.db.transaction().execute(async (trx) => {
+      const id = randomUUID();
+      if (idempotency) {
+        // Another request with this key committed meanwhile (the unique key waited for it).
+        const earlierId = await claimIdempotencyKey(trx, idempotency, id);
+        if (earlierId) return this.createdBy(trx, idempotency, earlierId);
+      }
       await this.deps.quota.consume(trx, actor.orgId);
       const sermon = await insertSermon(trx, {
+        id,
         org_id: actor.orgId,
         title: input.title,
         speaker: input.speaker,
@@ -60,6 +75,18 @@ export class SermonIntake {
       }));
       return sermon;
     });
+  }
+
+  /** The sermon an earlier request with this idempotency key created, if any (409 when the key came with another request). */
+  async earlier(idempotency: IdempotentRequest): Promise<SermonsRow | undefined> {
+    const id = await findIdempotentResult(this.deps.changes.db, idempotency);
+    return id === undefined ? undefined : this.createdBy(this.deps.changes.db, idempotency, id);
+  }
+
+  private async createdBy(db: Executor, idempotency: IdempotentRequest, id: string): Promise<SermonsRow> {
+    const sermon = await findSermon(db, idempotency.orgId, id);
+    if (!sermon) throw sermonErrors.createdThenRemoved();
+    return sermon;
   }
 
   /** The upload was verified: media path recorded, progress upload 100 → transcribe, pipeline started. */

@@ -12,7 +12,9 @@ import {
   CreatedSermonSchema, CreateSermonBody, DashboardSchema, DevotionalBody, DevotionalSchema, LibrarySchema, MessageSchema, NoContent, OpenObject, OutlineBody, QuotaSchema,
   SermonDetailsSchema, SermonIdParams, SermonSchema, TranscriptSchema,
 } from './sermon.schemas.ts';
-import { AppError, ErrorCode } from '@lectern/service-kit';
+import { AppError, ErrorCode, idempotencyKeyOf, requestFingerprint } from '@lectern/service-kit';
+import type { IdempotentRequest } from '@lectern/service-kit';
+import type { SermonsRow } from '../data/sermons.table.ts';
 import { LibraryCache } from '../domain/library.cache.ts';
 import { sermonUsingMediaKey } from '../data/sermon.repository.ts';
 import type { ActiveUploads } from '../upload/upload.routes.ts';
@@ -76,6 +78,10 @@ export async function sermonRoutes(app: ServiceInstance, options: SermonRoutesOp
     schema: {
       tags,
       summary: 'Create a sermon from the upload form: a file (answers the signed PUT link) or a signed sermons-raw URL (starts the pipeline)',
+      description: 'Safe to retry with an Idempotency-Key (ADR 0033): the same key and request within 24 h answer the sermon the first attempt created (201, header Idempotent-Replayed: true), with no second record or quota unit; the same key with another request is a 409.',
+      headers: Type.Object({
+        'idempotency-key': Type.Optional(Type.String({ description: 'A key the client makes for this one creation (8 to 255 visible ASCII characters, e.g. a UUID) and sends again with every retry of it' })),
+      }),
       body: CreateSermonBody,
       response: { 201: CreatedSermonSchema },
     },
@@ -96,7 +102,21 @@ export async function sermonRoutes(app: ServiceInstance, options: SermonRoutesOp
     const hasUrl = typeof body.sourceUrl === 'string' && body.sourceUrl !== '';
     if (hasFile && hasUrl) throw sermonErrors.fileAndUrl();
     if (!hasFile && !hasUrl) throw sermonErrors.nothingToUpload();
+    // A retry with the Idempotency-Key of a creation that committed gets that sermon (ADR 0033).
+    const idempotencyKey = idempotencyKeyOf(request.headers);
+    const idempotency: IdempotentRequest | undefined = idempotencyKey === undefined ? undefined : {
+      scope: 'sermons.create',
+      orgId: actor.orgId,
+      userId: actor.userId,
+      key: idempotencyKey,
+      fingerprint: requestFingerprint({ title, speaker, recordedAt, file: hasFile ? body.file : undefined, sourceUrl: hasUrl ? body.sourceUrl : undefined }),
+    };
+    const earlier = idempotency ? await intake.earlier(idempotency) : undefined;
+    if (earlier) reply.header('idempotent-replayed', 'true');
     if (hasUrl) {
+      const submitted = async (sermon: SermonsRow) =>
+        reply.code(201).send({ sermon: sermonJson(sermon), progress: await queries.progressOf(sermon.id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
+      if (earlier?.temporary_media_path) return submitted(earlier);
       if (!(await urlUploadEnabled(config, request.headers.authorization))) throw sermonErrors.urlUploadDisabled();
       const key = await keyOfSignedUrl(storage, rawBucketName, body.sourceUrl as string);
       const bucket = await raw();
@@ -104,9 +124,9 @@ export async function sermonRoutes(app: ServiceInstance, options: SermonRoutesOp
       if (await sermonUsingMediaKey(sermons.db, key)) throw sermonErrors.badSignedUrl();
       const probe = await probeStoredObject(bucket, key, config.UPLOAD_TMP_DIR);
       if (!probe.ok) throw sermonErrors.notMedia();
-      const sermon = await intake.create(actor, { title, speaker, recordedAt, uploadKey: null, contentType: null, size: null }, { upload_pct: 100, current_step: 'transcribe' });
-      const updated = await intake.markUploaded(sermon, key, probe.duration);
-      return reply.code(201).send({ sermon: sermonJson(updated), progress: await queries.progressOf(sermon.id), message: 'Sermon submitted successfully! Redirecting to sermon page...' });
+      // An earlier attempt may have created the sermon and lost its answer before the recording was recorded.
+      const sermon = earlier ?? await intake.create(actor, { title, speaker, recordedAt, uploadKey: null, contentType: null, size: null }, { upload_pct: 100, current_step: 'transcribe' }, idempotency);
+      return submitted(sermon.temporary_media_path ? sermon : await intake.markUploaded(sermon, key, probe.duration));
     }
     const file = body.file ?? {};
     const ext = typeof file.name === 'string' ? extensionOf(file.name) : null;
@@ -117,14 +137,17 @@ export async function sermonRoutes(app: ServiceInstance, options: SermonRoutesOp
     if (!(size >= 1)) throw sermonErrors.tooSmall();
     if (size > MAX_UPLOAD_BYTES) throw sermonErrors.tooLarge();
 
-    const key = newUploadKey(ext);
-    const sermon = await intake.create(actor, { title, speaker, recordedAt, uploadKey: key, contentType, size });
+    const sermon = earlier ?? await intake.create(actor, { title, speaker, recordedAt, uploadKey: newUploadKey(ext), contentType, size }, {}, idempotency);
+    const progress = await queries.progressOf(sermon.id);
+    // A replayed creation whose recording arrived since has nothing left to upload.
+    if (sermon.temporary_media_path || !sermon.upload_key) return reply.code(201).send({ sermon: sermonJson(sermon), progress });
     const expires = Math.floor(Date.now() / 1000) + 60 * 60;
     const url = `${config.PUBLIC_ORIGIN}/api/sermons/uploads/${sermon.id}?expires=${expires}&token=${signer.sign(sermon.id, expires)}`;
+    const uploadType = sermon.upload_content_type ?? contentType;
     return reply.code(201).send({
       sermon: sermonJson(sermon),
-      progress: await queries.progressOf(sermon.id),
-      upload: { url, method: 'PUT', headers: { 'content-type': contentType }, expiresAt: new Date(expires * 1000).toISOString(), key, maxBytes: MAX_UPLOAD_BYTES },
+      progress,
+      upload: { url, method: 'PUT', headers: { 'content-type': uploadType }, expiresAt: new Date(expires * 1000).toISOString(), key: sermon.upload_key, maxBytes: MAX_UPLOAD_BYTES },
     });
   });
 
