@@ -1,9 +1,12 @@
 // The sermon upload in progress (spec 000 §4 upload flow): create the sermon, PUT the file with
 // progress, or cancel (abort + server clean-up). A store, so the form and the progress panel share it.
+// The creation carries an Idempotency-Key (ADR 0033): when its answer is a 503 or never arrives,
+// the store tries again with the same key (as Retry-After asks, a few times), and keeps the key for
+// the user's own Start on the same form, so a creation that did commit is answered, not doubled.
 import { createStore, useStore } from 'zustand';
 import { ApiError, sessionStore, showToast } from '@lectern/shell-kit';
 import { sermonsClient } from '../sermons/sermons.client.ts';
-import type { SermonsClient } from '../sermons/sermons.client.ts';
+import type { CreatedSermon, CreateSermonBody, SermonsClient } from '../sermons/sermons.client.ts';
 import { putFile, UploadError } from '../sermons/upload.transfer.ts';
 import type { RunningUpload } from '../sermons/upload.transfer.ts';
 import type { QuotaUsage } from '../sermons/sermon.types.ts';
@@ -34,7 +37,21 @@ export interface UploadState {
   clearError(): void;
 }
 
-export function createUploadStore(client: SermonsClient = sermonsClient) {
+/** Tries of one creation before the form shows the refusal (the first and two retries). */
+export const CREATE_ATTEMPTS = 3;
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+const MAX_RETRY_AFTER_SECONDS = 30;
+
+/** The server may have created the sermon without the answer reaching us: worth trying again with the key. */
+function outcomeUnknown(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createUploadStore(client: SermonsClient = sermonsClient, wait: (ms: number) => Promise<void> = pause) {
+  /** The key of the last creation whose outcome is unknown, with the body it was sent with. */
+  let unsettled: { body: string; key: string } | null = null;
   let running: RunningUpload<unknown> | null = null;
   let canceled = false;
   let stopping: Promise<void> = Promise.resolve();
@@ -71,7 +88,7 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
         sermonId: null,
       });
       try {
-        const created = await client.create({
+        const body = {
           title: request.title.trim(),
           speaker: request.speaker.trim(),
           recordedAt: request.recordedAt,
@@ -84,7 +101,8 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
                 },
               }
             : { sourceUrl: request.sourceUrl ?? '' }),
-        });
+        };
+        const created = await createOnce(body);
         const sermonId = created.sermon.id;
         if (canceled) {
           // Stop was pressed while the sermon was being created: remove what the server made.
@@ -133,6 +151,26 @@ export function createUploadStore(client: SermonsClient = sermonsClient) {
       return stopping;
     },
   }));
+
+  /** Creates the sermon, retrying a lost or refused-for-now answer with the same key. */
+  async function createOnce(body: CreateSermonBody): Promise<CreatedSermon> {
+    const sent = JSON.stringify(body);
+    // The user pressing Start again on the same form after an unknown outcome retries that creation.
+    const key = unsettled?.body === sent ? unsettled.key : crypto.randomUUID();
+    unsettled = { body: sent, key };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const created = await client.create(body, key);
+        unsettled = null;
+        return created;
+      } catch (error) {
+        if (!outcomeUnknown(error)) unsettled = null;
+        if (!outcomeUnknown(error) || attempt >= CREATE_ATTEMPTS || canceled) throw error;
+        await wait(Math.min(error.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS, MAX_RETRY_AFTER_SECONDS) * 1000);
+        if (canceled) throw error;
+      }
+    }
+  }
 
   async function cancelNow(): Promise<void> {
     const { sermonId } = store.getState();

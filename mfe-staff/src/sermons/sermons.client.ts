@@ -39,7 +39,9 @@ export function createSermonsClient(client: ApiClient = api) {
     dashboard: () => client.get<DashboardSummary>(path('/dashboard')),
     list: async () => (await client.get<{ sermons: SermonSummary[] }>(path('/sermons'))).sermons,
     quota: () => client.get<QuotaUsage>(path('/quota')),
-    create: (body: CreateSermonBody) => client.post<CreatedSermon>(path('/sermons'), body),
+    /** `idempotencyKey`: one per creation, sent again with each retry of it (ADR 0033). */
+    create: (body: CreateSermonBody, idempotencyKey: string) =>
+      client.post<CreatedSermon>(path('/sermons'), body, { headers: { 'idempotency-key': idempotencyKey } }),
     cancelUpload: (sermonId: string) =>
       client.post<{ message: string }>(path(`/sermons/${id(sermonId)}/cancel-upload`)),
     details: (sermonId: string) => client.get<SermonDetails>(path(`/sermons/${id(sermonId)}`)),

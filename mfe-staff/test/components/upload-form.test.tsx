@@ -2,7 +2,8 @@
  * @jest-environment jsdom
  */
 // 'Upload New Sermon' (spec 000 §4, §5, §8): Start waits for a recording and for quota; the form
-// names each missing field; what is sent to the sermons service; a refusal is shown in the form.
+// names each missing field; what is sent to the sermons service (with an Idempotency-Key); a refusal
+// is shown in the form.
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,11 +21,16 @@ interface Sent {
   body: unknown;
 }
 
+/** The Idempotency-Key of each request `serve` answered (undefined when it had none). */
+const keysSent: (string | undefined)[] = [];
+
 /** The sermons service as the page's API client sees it: every request recorded, one canned answer. */
 function serve(status: number, body: unknown): Sent[] {
   const sent: Sent[] = [];
+  keysSent.length = 0;
   window.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     sent.push({ method: init?.method ?? 'GET', path: new URL(String(input), 'http://lectern.test').pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    keysSent.push((init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
     const type = status >= 400 ? 'application/problem+json' : 'application/json';
     return { ok: status < 300, status, headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) }, json: async () => body, text: async () => JSON.stringify(body) } as unknown as Response;
   }) as typeof fetch;
@@ -103,6 +109,7 @@ describe('upload form', () => {
     expect(sent).toEqual([
       { method: 'POST', path: '/api/sermons/sermons', body: { title: 'Faith Forward', speaker: 'Pastor Ann', recordedAt: '2026-11-22', file: { name: 'Sunday Service.mp3', size: 2048, contentType: 'audio/mpeg' } } },
     ]);
+    expect(keysSent).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('  Faith Forward ');
     expect(start().disabled).toBe(false);
   });

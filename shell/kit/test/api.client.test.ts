@@ -22,6 +22,9 @@ const server = createServer((req, res) => {
       const ok = req.headers.authorization === 'Bearer fresh';
       res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify(ok ? { ok: true } : { title: 'Unauthorized', status: 401 }));
+    } else if (req.url === '/api/database-away') {
+      res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '5' });
+      res.end(JSON.stringify({ title: 'Service temporarily unavailable', status: 503, detail: 'The service cannot reach its database right now. Please try again in a few seconds.' }));
     } else if (req.url === '/api/empty') {
       res.writeHead(204).end();
     } else {
@@ -64,6 +67,16 @@ test('a non-JSON failure still becomes an ApiError named by its status', async (
   assert.ok(error instanceof ApiError);
   assert.equal(error.status, 502);
   assert.equal(error.title, 'Something went wrong on our side');
+});
+
+test('a 503 carries the Retry-After seconds the server asked for; without the header there are none', async () => {
+  const error = await createApiClient({ baseUrl }).post('/api/database-away', {}).catch((e: unknown) => e);
+  assert.ok(error instanceof ApiError);
+  assert.equal(error.status, 503);
+  assert.equal(error.retryAfter, 5);
+  const other = await createApiClient({ baseUrl }).get('/api/plain-failure').catch((e: unknown) => e);
+  assert.ok(other instanceof ApiError);
+  assert.equal(other.retryAfter, undefined);
 });
 
 test('an unreachable server becomes ApiError status 0', async () => {

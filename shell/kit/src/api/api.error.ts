@@ -17,8 +17,10 @@ export class ApiError extends Error {
   readonly type: string;
   readonly code: string | undefined;
   readonly problem: ProblemDetails;
+  /** Seconds the server asked the client to wait before trying again (`Retry-After`), if it said. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, problem: ProblemDetails) {
+  constructor(status: number, problem: ProblemDetails, retryAfter?: number) {
     const title = problem.title ?? defaultTitle(status);
     super(problem.detail ? `${title}: ${problem.detail}` : title);
     this.name = 'ApiError';
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.type = problem.type ?? 'about:blank';
     this.code = problem.code;
     this.problem = problem;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -43,13 +46,19 @@ function defaultTitle(status: number): string {
 /** Turns a failed response into an ApiError, reading problem+json when the server sent it. */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const contentType = response.headers.get('content-type') ?? '';
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
   if (contentType.includes('json')) {
     try {
       const body = (await response.json()) as unknown;
-      if (body && typeof body === 'object') return new ApiError(response.status, body as ProblemDetails);
+      if (body && typeof body === 'object') return new ApiError(response.status, body as ProblemDetails, retryAfter);
     } catch {
       // fall through: a broken body still yields an error named by its status
     }
   }
-  return new ApiError(response.status, {});
+  return new ApiError(response.status, {}, retryAfter);
+}
+
+/** `Retry-After` in seconds: the delay form only (what Lectern's services send); a date is ignored. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  return value !== null && /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
