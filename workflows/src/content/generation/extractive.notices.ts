@@ -19,6 +19,12 @@ const NOTICE_HEADER = new RegExp(
     '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
     '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
     '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
+    // Handing over to the notices by naming what they are ("housekeeping", "bits of business", news
+    // and a request), borrowing the congregation's time for them, or a note passed to the preacher.
+    '\\bhousekeeping\\b|\\b(?:bits?|items?|pieces?) of (?:church |family )?(?:business|news)\\b',
+    '\\b(?:news|a thank you|one thank you|thanks) and (?:a|one|two|three|some|a couple of|a few) (?:\\w+ )?requests?\\b',
+    '\\b(?:steal|borrow) (?:a|one|two|three|\\d+|thirty|sixty|ninety)? ?(?:seconds|minutes?|moments?)\\b',
+    '\\b(?:been|was|got) (?:just )?(?:passed|handed|given|sent) (?:a )?(?:note|message)\\b',
   ].join('|'),
   'i',
 );
@@ -45,7 +51,9 @@ const CUES: Record<NoticeCue, RegExp> = {
     [
       '\\b(?:church |fellowship |community |parish |village |school |sports |main |lower |upper )?hall\\b',
       '\\b(?:lobby|foyer|porch|narthex|vestibule|cloakroom|noticeboard|notice board|car ?park|parking(?: lot)?|crèche|creche)\\b',
-      '\\b(?:welcome|information|info|book) (?:desk|table|area|point)\\b',
+      '\\b(?:welcome|information|info|book) (?:desk|table|area|point)\\b|\\b(?:sound|tech|av|media|prayer) desk\\b',
+      // Doors and facilities of the building ("by the side door", "the hearing loop").
+      '\\b(?:side|front|main|fire|west|east|north|south) doors?\\b|\\bhearing (?:loop|aids?)\\b|\\bcharity shop\\b|\\bon the screens?\\b',
       '\\b(?:church|parish) office\\b|\\bthe office\\b',
       '\\broom (?:\\d+|one|two|three|four|five|six)\\b|\\b(?:prayer|side|back|youth|meeting|function|church|green|upstairs|downstairs) room\\b',
       '\\b(?:at|by) the (?:back|door|doors|exit|entrance|gate)\\b|\\bon (?:your|the) way (?:out|in)\\b|\\b(?:upstairs|downstairs)\\b',
@@ -58,27 +66,29 @@ const CUES: Record<NoticeCue, RegExp> = {
   request: new RegExp(
     [
       '\\bsign[- ]?ups?\\b|\\bsign up\\b|\\btick (?:the|a) box(?:es)?\\b|\\bput your names? (?:down|on)\\b|\\bregist(?:er|ration)\\b|\\btickets?\\b|\\bforms?\\b(?! of)|\\brsvp\\b',
-      '\\bvolunteers?\\b|\\bhelpers\\b|\\brota\\b',
+      '\\bvolunteers?\\b|\\bhelpers\\b|\\brota\\b|\\bclip ?boards?\\b',
+      // A call for hands, counted: "we still need four drivers", "needs two more hosts".
+      '\\b(?:need|needs|needing|looking for) (?:a few |a couple of |some |another |\\d+ |(?:one|two|three|four|five|six|seven|eight|ten|twelve) )(?:more |extra )?(?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers)\\b|\\b(?:need|needs) (?:\\w+ )?more (?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers)\\b',
       '\\b(?:meets|gathers)\\b',
-      '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
+      '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked|out of order|working again|back on)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
       '\\b(?:starts|begins|resumes|leaves|finishes) (?:at|on|again|next|this|from|in)\\b',
       '\\bcollect(?:ing|ion)?\\b|\\bdonat(?:e|ions?)\\b|\\bselling\\b|\\bon sale\\b|\\bbring (?:a|an|your|something|along|some)\\b|\\bdrop(?:ped)? (?:off|in)\\b|\\bpick up\\b|\\bfill (?:in|out)\\b',
       '\\b(?:silence|switch off|turn off|mute) your (?:mobile )?phones?\\b',
       '\\bplease (?:also |do |just )?(?:use|park|move|check|collect|bring|remember|note|see|speak|talk|sign|fill|pick|silence|switch|turn off|take your|leave|let|join|be on time)\\b',
-      '\\b(?:talk|speak) to (?:me|us|one of|\\w+|the \\w+) (?:at|after|afterwards|today|if you)\\b|\\bif you (?:want|would like|\'d like) to (?:join|help|come along|volunteer|sign up|know more)\\b|\\bsee me\\b|\\blet (?:me|us|the office) know\\b|\\bget in touch\\b|\\be-?mail\\b',
+      '\\b(?:talk|speak) to (?:me|us|one of|\\w+|the \\w+) (?:at|after|afterwards|today|if you)\\b|\\bif you (?:want|would like|\'d like) to (?:join|help|come along|volunteer|sign up|know more)\\b|\\bsee me\\b|\\blet (?:me|us|the office) know\\b|\\bget in touch\\b|\\be-?mail\\b|\\b(?:would|\'d) love to hear from you\\b',
     ].join('|'),
     'i',
   ),
   // A church occasion, gathering or group.
   occasion: new RegExp(
     [
-      "\\b(?:the|our|this|next|tonight's|today's|sunday's|evening|morning|first|second|early|late|baptism|family|carol|midweek|joint|communion|memorial)(?: \\w+)? services?\\b(?! (?:of|to|for|as|unto)\\b)",
+      "\\b(?:the|our|this|next|tonight's|today's|sunday's|evening|morning|first|second|early|late|baptism|family|carol|midweek|joint|communion|memorial)(?: (?!(?:of|to|for|in|on|and|with|as|our|your|their)\\b)\\w+){0,2} services?\\b(?! (?:of|to|for|as|unto)\\b)",
       '\\b(?:course|class|classes|club|council|committee|meeting|camp|trip|outing|picnic|potluck|barbecue|refreshments|retreat|conference|concert|choir|youth|toddlers?|nursery|childcare|child care|pantry|appeal|fundraiser|bookstall|directory|rehearsal|rehearsing)\\b',
       // A meal is an occasion when it is the church's ("the men's breakfast", "our harvest supper"), not a family "at dinner".
       "\\b(?:the|our|a|this|next|tonight's|sunday's)(?: (?!(?:at|to|for|with|in|on|of|from|over|after|before)\\b)[\\w']+){0,2} (?:breakfast|brunch|lunch|dinner|supper|tea party)\\b",
       '\\b(?:tea|coffee|cakes?)\\b(?! (?:cup|mug)s?\\b)',
       '\\bfood ?bank\\b|\\bsunday school\\b|\\bbible study\\b|\\bfun run\\b|\\bprayer (?:meeting|chain|night|breakfast)\\b|\\bnight of prayer\\b',
-      '\\b(?:house|small|home|life|youth|toddler|study|prayer) groups?\\b|\\b(?:worship|welcome|prayer) team\\b|\\bushers\\b|\\bstewards\\b',
+      '\\b(?:house|small|home|life|youth|toddler|study|prayer) groups?\\b|\\b(?:worship|welcome|prayer|hospitality|catering|tech|sound|flower|cleaning|coffee|refreshments|children\'s|kids) teams?\\b|\\bushers\\b|\\bstewards\\b',
       '\\boffering (?:envelopes?|boxes|box|plates?|bags?)\\b|\\bbaptisms? (?:class|service)\\b|\\b(?:building|mission|missions) fund\\b',
     ].join('|'),
     'i',
@@ -90,7 +100,9 @@ const CUES: Record<NoticeCue, RegExp> = {
       '\\b(?:our|the|church|weekly) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
       '\\breminders?\\b',
       '\\b(?:quick|short|brief) things?\\b(?! of)',
-      '\\bbefore (?:we|i) (?:begin|start)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore (?:we|you) (?:go|leave)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore the (?:last|final|closing|next) (?:song|hymn)\\b',
+      '\\bbefore (?:we|i) (?:begin|start|preach)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore (?:we|you) (?:go|leave)\\b(?=\\s*(?:[,.;:]|$))|\\bbefore the (?:last|final|closing|next) (?:song|hymn)\\b',
+      // The hand-over at the close: "before the blessing", "before the band plays us out".
+      '\\bbefore the (?:blessing|benediction|dismissal)\\b|\\b(?:play|plays|lead|leads|sing|sings|take|takes) us out\\b',
       '\\bjust so (?:you|everyone) knows?\\b|\\bsave the date\\b|\\bmark your (?:calendars?|diar(?:y|ies))\\b|\\bfor your diar(?:y|ies)\\b',
       "\\b(?:welcome|hello) to (?:all )?(?:our |any )?(?:visitors|guests|newcomers)\\b|\\bif (?:you are|you're) (?:new|visiting|a visitor|a guest|joining us)\\b|\\bif you (?:drove|parked)\\b",
       // The preacher breaking off for a moment ("Let me stop here for a moment, because I promised…").
@@ -187,6 +199,9 @@ export function noticePassages(sentences: readonly { text: string }[]): Set<numb
     if (!isNotice) return;
     out.add(i);
     for (let k = i + 1; k < sentences.length && !notice[k] && oneCue(k); k += 1) out.add(k);
+    // A hand-over ("A few notices.", "I've been handed a note") opens the notices: the sentence
+    // before it is the sermon's, whatever cue it carries ("people selling much and bringing in little").
+    if (NOTICE_HEADER.test(sentences[i]!.text)) return;
     for (let k = i - 1; k >= 0 && !notice[k] && oneCue(k); k -= 1) out.add(k);
   });
   // The gaps: a short run that teaches nothing between two notices.
