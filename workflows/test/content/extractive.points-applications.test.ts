@@ -3,7 +3,7 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
-import { isInstruction } from '../../src/content/generation/extractive.discourse.ts';
+import { instructionClauses, isInstruction } from '../../src/content/generation/extractive.discourse.ts';
 import { splitSentences } from '../../src/content/generation/extractive.text.ts';
 
 test('"…, point two, …" in lower case after a comma starts the announced point (Whisper runs the sermon on with commas)', () => {
@@ -32,4 +32,30 @@ test('"don\'t" before a preposition or an article is a misheard word, not an ins
   assert.equal(isInstruction('Don\'t ever stop praying for the people who hurt you.'), true);
   assert.equal(isInstruction('So this week, don\'t give up on the friend who has stopped calling.'), true);
   assert.equal(isInstruction('Do not let the sun go down on your anger.'), true);
+});
+
+// Session 12 (45-52 opened): an imperative that is not the hearer's to do. Sentences written for
+// these tests; each fails on 096b9db.
+test('the preacher pointing at the text ("Look at what Ruth does next, …") is not a thing to do', () => {
+  assert.equal(isInstruction('Look at what Ruth does next, she goes out to the field and gleans behind the harvesters.'), false);
+  assert.equal(isInstruction('Listen to how the psalm ends, with a song of trust in the dark.'), false);
+  assert.equal(isInstruction('Look at verse nine, the hands that laid the foundation will finish it.'), false);
+  // a short pointer, then the text explained: the verse number misheard ("verse twelve" as "first shelf")
+  assert.equal(isInstruction('Look at first shelf, Paul is telling us that love does not keep score.'), false);
+  assert.equal(isInstruction('Look at your diary this week and block out one hour for rest.'), true);
+  assert.equal(isInstruction('Look at the cross, and see how much you are loved.'), true);
+  assert.equal(isInstruction('Listen to the people around you, because God often speaks through them.'), true);
+});
+
+test('a command said in the story, the story going on in the past, is the story\'s, not the hearer\'s', () => {
+  assert.equal(isInstruction('Go and wash in the pool, and the man went and washed, and he came back seeing.'), false);
+  assert.equal(isInstruction('Take up your cross daily, and follow the one who carried his for you.'), true);
+  assert.equal(isInstruction('Forgive as the Lord forgave you, and do it before the sun goes down.'), true);
+});
+
+test('a run-on call to action ends where ", and when …" starts another sentence', () => {
+  const clauses = instructionClauses(
+    'Pick one neighbour you have never spoken to, perhaps the one with the noisy dog or the new baby, and take them something you baked, and when the week is over, write down what you learned about them and about yourself.',
+  );
+  assert.deepEqual(clauses.map((c) => c.text.split(/\s+/).slice(0, 4).join(' ')), ['Pick one neighbour you', 'Take them something you', 'When the week is']);
 });

@@ -114,6 +114,15 @@ const SUBJECT_FOLLOWERS = new Set('is are was were has have had does did will wo
 const NOT_AFTER_DONT = new Set('a an the at in on of to from with by for into onto about and or but as than'.split(' '));
 const INSTRUCTION_LEAD = /^(?:(?:so|and|now|then|this week|today|tonight|tomorrow(?: morning)?|each (?:day|morning)|every (?:day|morning)|before you go|when [^,]{3,60})\b[, ]*)+/i;
 
+// The preacher pointing at the text: "Look at what Ruth does next", "Listen to how the psalm ends",
+// "Look at verse nine, …", or a short pointer and then the text explained ("Look at [verse
+// twelve], Paul is telling us…"). The hearers are to read along, not to go and do something.
+const POINTS_AT_TEXT = /^(?:look|listen|see|notice|watch)(?: at| to)? (?:what|how|who|whom|where|why|verses?\b|the (?:next|last|first|opening|closing) (?:lines?|verses?|words?))/i;
+const SHORT_POINTER = /^(?:look at|listen to) (?:[\w']+ ){0,2}[\w']+, +(?!(?:and|but|because|so|then|or|for|if|when|while|until|since|as)\b)(.+)$/i;
+// The story going on in the past after the command ("Go and wash, and the man went and washed"):
+// a command said in the story, not the hearer's.
+const STORY_GOES_ON = /\b(?:he|she|they|it|the (?:man|woman|crowd|people|boy|girl)|[A-Z][a-z]+) (?:could|was|were|went|came|told|chose|took|sprang|ran|saw|heard|got|threw|followed|answered|asked|looked|stood)\b/;
+
 /**
  * A thing to do: a sentence whose main verb is an instruction ("So this week, name one weight
  * and lay it down."), not a reflection, a prayer or a question.
@@ -122,6 +131,10 @@ export function isInstruction(text: string): boolean {
   const t = text.trim();
   if (t.endsWith('?') || /^(?:father|lord|jesus|dear god)\b/i.test(t)) return false;
   const rest = t.replace(INSTRUCTION_LEAD, '');
+  if (POINTS_AT_TEXT.test(rest)) return false;
+  const pointer = SHORT_POINTER.exec(rest);
+  if (pointer && !isInstruction(pointer[1]!)) return false;
+  if (STORY_GOES_ON.test(rest.slice(rest.indexOf(',') + 1)) && rest.includes(',')) return false;
   const [first = '', second = '', third = ''] = rest.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
   if (first === "don't" || (first === 'do' && second === 'not')) {
     // "Don't" takes a verb ("Don't give up", "Don't ever stop"); before a preposition or an article
@@ -146,7 +159,14 @@ const RUN_ON_AT = 25;
 export function instructionClauses(text: string): { text: string; offset: number }[] {
   if (wordsOf(text).length < RUN_ON_AT || !isInstruction(text)) return [{ text, offset: 0 }];
   const cuts = [0];
-  for (const m of text.matchAll(/,\s+(?:and\s+)?([a-z]+)\b/gi)) if (INSTRUCTION_VERBS.has(m[1]!.toLowerCase()) && m.index! - cuts.at(-1)! > 12) cuts.push(m.index! + 1);
+  // ", and when the week is over, write…": the condition leads the next instruction, so the cut
+  // comes before it (and not again at the verb it leads to).
+  const leadsNext = (from: number, to: number) => /^,?\s*(?:and\s+)?(?:when|if|whenever|once)\b[^,]*$/i.test(text.slice(Math.max(0, from), to));
+  for (const m of text.matchAll(/,\s+(?:and\s+)?([a-z]+)\b/gi)) {
+    const word = m[1]!.toLowerCase();
+    const condition = /^(?:when|if|whenever|once)$/.test(word) && /^,\s+and\s/i.test(m[0]);
+    if ((condition || (INSTRUCTION_VERBS.has(word) && !leadsNext(cuts.at(-1)! - 1, m.index!))) && m.index! - cuts.at(-1)! > 12) cuts.push(m.index! + 1);
+  }
   if (cuts.length === 1) return [{ text, offset: 0 }];
   return cuts.map((from, k) => {
     const raw = text.slice(from, cuts[k + 1] ?? text.length);
