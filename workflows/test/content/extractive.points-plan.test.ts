@@ -70,3 +70,22 @@ test('a point number said as a sentence of its own ("Point 3.") or heard as a wo
   // "Point to" that is no point of the count ("These verses point to the cross") starts nothing.
   assert.equal(analyseSermon(`Point to the cross when they ask you why. ${bodies[0]}`, []).sections.every((s) => s.statement === undefined), true);
 });
+
+// Session 12 (45-52 opened). Fails on 096b9db.
+test('a point whose number was misheard in the plan and again ("Bird, …" for "Third, …") is found by its words said again', () => {
+  const text = [
+    'I have three things to say about the lost sheep.',
+    'First, the shepherd knows his sheep. Second, the shepherd goes after the lost. Bird, the shepherd carries the lamb home.',
+    `First, the shepherd knows his sheep. ${bodies[0]}`,
+    `Second, the shepherd goes after the lost. ${bodies[1]}`,
+    `Bird, the shepherd carries the lamb home on his shoulders, every step of the way. ${bodies[2]}`,
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.deepEqual(
+    a.sections.map((s) => s.statement?.split(/\s+/).slice(0, 6).join(' ')),
+    ['the shepherd knows his sheep', 'the shepherd goes after the lost', 'the shepherd carries the lamb home'],
+  );
+  // A plan of two said again, and a next sentence the sermon never says again: two points.
+  const two = analyseSermon(text.replace('Bird, the shepherd carries the lamb home on his shoulders, every step of the way.', 'Then the neighbours come round to rejoice.'), []);
+  assert.notEqual(two.sections[2]?.statement?.startsWith('the shepherd carries'), true);
+});

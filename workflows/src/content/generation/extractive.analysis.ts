@@ -114,16 +114,19 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
   const pointIndexes = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
-  const announcedOnce = withoutSpokenPlan(pointIndexes, housekeeping, sentences);
+  const onceAnnounced = withoutSpokenPlan(pointIndexes, housekeeping, sentences);
   // The plan: the announcements said before the points were, or a plan in bare ordinals ("First,
   // …. Second, …. And third, ….") before points announced by name ("My first point: …").
-  const spokenPlan = pointIndexes.filter((i) => !announcedOnce.includes(i));
+  const heardPlan = pointIndexes.filter((i) => !onceAnnounced.includes(i));
+  const restated = restatedPoint(heardPlan, onceAnnounced, sentences, housekeeping);
+  const announcedOnce = restated ? [...onceAnnounced, restated.point] : onceAnnounced;
+  const spokenPlan = restated ? [...heardPlan, restated.plan] : heardPlan;
   // (A step of the plan may be an instruction: "Second, do not despise the day of small things.")
   const ordinalPlan = sentences.filter((s) => s.index < (named[0]?.index ?? 0) && bareOrdinalStep(s.text)?.rank !== undefined);
   const inOrder = ordinalPlan.every((s, k) => bareOrdinalStep(s.text)!.rank === k + 1);
   const byOrdinals = !spokenPlan.length && named.length >= 3 && inOrder && ordinalPlan.length === announcedOnce.length;
   const planIndexes = byOrdinals ? ordinalPlan.map((s) => s.index) : spokenPlan;
-  const plan = byOrdinals ? ordinalPlan.map((s) => bareOrdinalStep(s.text)!.statement) : planIndexes.map((i) => pointStatement(at(sentences, i)) ?? '');
+  const plan = byOrdinals ? ordinalPlan.map((s) => bareOrdinalStep(s.text)!.statement) : planIndexes.map((i) => pointStatement(at(sentences, i)) ?? (i === restated?.plan ? withoutHeardOrdinal(at(sentences, i).text) : ''));
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
   const parallel = announcedOnce.length >= 3 || series ? undefined : parallelStatements(sentences, skip);
   const announced = series ?? parallel ?? announcedOnce;
@@ -175,7 +178,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   }
 
   const planned = new Set(spokenPlan);
-  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), parallelPoints: new Set(parallel), planned }));
+  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), parallelPoints: new Set(parallel), planned, restated: new Set(restated ? [restated.point] : []) }));
   // What the sermon says besides its plan and its announcements, and the scripture it cites: what
   // vouches for a word the plan hears differently.
   const announcing = new Set([...planIndexes, ...pointIndexes]);
@@ -202,6 +205,35 @@ function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlyS
     return next === undefined || range(index + 1, next).some((i) => !housekeeping.has(i));
   });
   return bodied.length >= 3 ? bodied : [...announced];
+}
+
+/**
+ * The next point of a plan whose number was misheard in the plan and again where the point is
+ * stated ("First, … Second, … Bird, the shepherd carries the lamb home." for "Third, …"): the
+ * plan's next sentence, said again after the last point announced (most of its words among the
+ * first words of a later sentence), announces that point there.
+ */
+function restatedPoint(plan: readonly number[], points: readonly number[], sentences: readonly Sentence[], housekeeping: ReadonlySet<number>): { plan: number; point: number } | undefined {
+  if (plan.length < 2 || plan.length !== points.length || points[0]! < plan.at(-1)!) return undefined;
+  let next = plan.at(-1)! + 1;
+  while (next < points[0]! && housekeeping.has(next)) next += 1;
+  if (next >= points[0]!) return undefined;
+  const planned = at(sentences, next).text;
+  const length = planned.split(/\s+/).length;
+  if (pointStatement(at(sentences, next)) !== undefined || length > 16) return undefined;
+  const terms = new Set(planTerms(planned));
+  if (terms.size < 2) return undefined;
+  const later = sentences.find((s) => {
+    if (s.index <= points.at(-1)! + 1 || housekeeping.has(s.index)) return false;
+    const opening = new Set(planTerms(s.text.split(/\s+/).slice(0, length + 2).join(' ')));
+    return [...terms].filter((t) => opening.has(t)).length >= Math.ceil(terms.size * 0.6);
+  });
+  return later && { plan: next, point: later.index };
+}
+
+/** "Bird, the shepherd carries the lamb home." → "the shepherd carries the lamb home": the word heard for the number dropped. */
+function withoutHeardOrdinal(text: string): string {
+  return text.trim().replace(/^[A-Za-z']+,\s+/, '').replace(/[.!]+$/, '');
 }
 
 /**
@@ -283,10 +315,10 @@ function returnsTo(ref: ScriptureReference, references: readonly ScriptureRefere
  * `planned`: points announced in the spoken plan, which state no section (the point is stated
  * again where its body begins).
  */
-type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; parallelPoints?: ReadonlySet<number>; planned?: ReadonlySet<number> };
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; parallelPoints?: ReadonlySet<number>; planned?: ReadonlySet<number>; restated?: ReadonlySet<number> };
 
 export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
-  const { references, idf, housekeeping, nouns, ordinalPoints, parallelPoints, planned } = context;
+  const { references, idf, housekeeping, nouns, ordinalPoints, parallelPoints, planned, restated } = context;
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
@@ -299,7 +331,8 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
     if (planned?.has(s.index)) continue;
     const opening = k === 0 && ordinalPoints?.has(s.index) ? bareOrdinalStep(s.text) : undefined;
     const parallelPoint = parallelPoints?.has(s.index) ? { statement: s.text.trim().replace(/[.!]+$/, ''), fromNext: false } : undefined;
-    const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }) ?? parallelPoint);
+    const restatedPoint = restated?.has(s.index) ? { statement: withoutHeardOrdinal(s.text), fromNext: false } : undefined;
+    const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }) ?? parallelPoint ?? restatedPoint);
     if (!said) continue;
     statement = said.statement;
     statementStart = s.start;
