@@ -102,3 +102,15 @@ test('altar calls, long "turn to …" sentences and the closing prayer are not c
   // "Let us pray for the city" with no prayer after it: nothing taken.
   assert.deepEqual([...prayerSentences([{ text: 'Let us pray.' }, { text: 'The city needs workers.' }])], []);
 });
+
+// Session 12 (45-52 opened). Fails on 096b9db.
+test('an altar call is an invitation to come somewhere in the room, or during the closing music, however it is worded or misheard', () => {
+  for (const text of [
+    'If you have been carrying this alone for a long time, and you want to hand it to Jesus this morning, come to the rail during the last hymn, where the elders will be waiting to kneel and pray with you.',
+    'If your faith has grown tired and you want to start again, come and meet us at the front during the final song.',
+    'If that is you, come for when as we sing, and somebody will stand beside you.',
+  ])
+    assert.ok(isHousekeeping(text), text);
+  assert.ok(!isHousekeeping('Come to the table hungry, and leave with your hands full of grace.'));
+  assert.ok(!isHousekeeping('The disciples come to Jesus as the boat is sinking and wake him up.'));
+});

@@ -11,8 +11,19 @@ const NAVIGATION = /\b(?:turn (?:with me )?(?:in your bibles? )?(?:to|with me to
 // "Today we read the Gospel of John…", "Our text this morning is Romans 8": announcing the
 // reading (only with a reference in the sentence: "Today we look at why love waits." is content).
 const READING_CUE = /^(?:so,? |now,? |and )?(?:(?:today|this morning|tonight|this evening),? we(?:'re| are| will| shall)? (?:read(?:ing)?|look(?:ing)? at|turn(?:ing)? to|open(?:ing)?|stud(?:y|ying))\b|(?:our|the) (?:text|passage|reading|scripture) (?:for )?(?:today|this morning|tonight|this evening) (?:is|comes from)\b)/i;
-// The altar call: an invitation to respond during the service, not teaching.
-const ALTAR_CALL = /\b(?:come (?:to the front|forward|down to the front|up to the front)|raise your hands?|(?:will|would) (?:love to )?pray with you|respond to (?:this|the) invitation)\b/i;
+// The altar call: an invitation to respond during the service, not teaching: to come somewhere in
+// the room (the front, the rail) or while the closing music plays ("come forward as we sing",
+// heard "come for when as we sing"), or to be prayed with.
+const ALTAR_CALL = new RegExp(
+  [
+    '\\b(?:come (?:to the front|forward|down to the front|up to the front)|raise your hands?|(?:will|would) (?:love to )?pray with you|respond to (?:this|the) invitation)\\b',
+    '\\b(?:come|walk|make your way)\\b[^.!?]{0,30}\\b(?:at|to) the (?:front|rail|altar)\\b',
+    '\\b(?:come|walk)\\b[^.!?]{0,40}\\b(?:as|while|when) (?:we sing|the band plays)\\b|\\b(?:come|walk)\\b[^.!?]{0,40}\\bduring the (?:last|closing|final) (?:song|hymn)\\b',
+  ].join('|'),
+  'i',
+);
+// (An altar call runs long: "If you have been …, and you want to …, come to the rail …, and …")
+const ALTAR_CALL_MAX_WORDS = 50;
 // "Turn to Second Corinthians 8:9…": finding the place, however long the sentence runs on.
 const NAVIGATION_START = /^(?:so,? |now,? |please )?(?:turn|open|go back|flip) (?:with me |back )?(?:in your bibles? )?(?:to|at)\b/i;
 const PRAYER_CALL = /^(?:so,? |now,? |and )?(?:let us|let's|let me) (?:pray|close in prayer|bow)\b|^(?:please )?bow (?:your|our) heads\b|^pray with me\b|^amen\b/i;
@@ -43,7 +54,7 @@ export function isHousekeeping(text: string): boolean {
   if (NAVIGATION.test(t) && words <= 24) return true;
   if (READING_CUE.test(t) && words <= 16 && findScriptureReferences(t).length > 0) return true;
   if (PRAYER_CALL.test(t) && words <= 8) return true;
-  if (ALTAR_CALL.test(t) && words <= 40) return true;
+  if (ALTAR_CALL.test(t) && words <= ALTAR_CALL_MAX_WORDS) return true;
   if (NAVIGATION_START.test(t) && findScriptureReferences(t).length > 0) return true;
   return SIGNPOSTS.some((re) => re.test(t)) && words <= 12;
 }
