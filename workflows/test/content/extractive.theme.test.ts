@@ -5,7 +5,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { analyseSermon } from '../../src/content/generation/extractive.analysis.ts';
 import { buildOutline, outlineThemeOf } from '../../src/content/generation/extractive.generator.ts';
-import { lowerCaseWords, openingPrayer, prayerPhrase, sectionsTheme, sharedTheme, titleTheme } from '../../src/content/generation/extractive.wording.ts';
+import { lowerCaseWords, namedSubject, openingPrayer, prayerPhrase, sectionsTheme, sharedTheme, titleTheme } from '../../src/content/generation/extractive.wording.ts';
 
 test('a word the transcript only ever writes with a capital is no theme the points share', () => {
   const a = analyseSermon('This morning each point is about endurance. Endorans looks to Jesus. Endorans remembers the witnesses. Endurance is a gift.');
@@ -64,4 +64,30 @@ test("a word each section says once (the story's setting) is not the theme: the 
   const a = analyseSermon(text, []);
   assert.equal(sectionsTheme(a, () => true), undefined);
   assert.equal(outlineThemeOf(a, a.sections.map((s) => ({ title: s.statement ?? '', summary: '' })), 'Grace in the Storm'), 'Grace in the Storm');
+});
+
+// Session 12 (45-52 opened). Fails on 4a7d325.
+test('the subject the preacher names for the points is the theme, before a word their statements share', () => {
+  const text = [
+    'I want to show you three things hope does this winter.',
+    'My first point, cope holds us steady in the storm. The anchor holds the boat when the wind rises. Hope is not wishful thinking.',
+    'My second point, cope looks past the grave. Hope sees the morning before it comes.',
+    'My third point, cope makes us patient with one another. We wait with hope because God keeps his word.',
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.equal(sharedTheme(a.sections.map((s) => s.statement ?? ''), () => true, lowerCaseWords(a)), 'Cope');
+  assert.equal(namedSubject(a), 'Hope');
+  assert.equal(outlineThemeOf(a, a.sections.map((s) => ({ title: s.statement ?? '', summary: '' }))), 'Hope');
+});
+
+test('the named subject: a name, a phrase with "of"; never a pronoun, a subject named before, God qualifying a noun, or a word said once', () => {
+  const subject = (opening: string) => namedSubject(analyseSermon(`${opening} Nehemiah wept over the walls. The word of God rebuilt the people. The shepherd and the sheep went home. Nehemiah prayed before he spoke.`, []));
+  assert.equal(subject('Tonight I want to draw three lessons from Nehemiah.'), 'Nehemiah');
+  assert.equal(subject('I have three points about the word of God.'), 'Word of God');
+  assert.equal(subject('Each of them is about Nehemiah and the walls.'), 'Nehemiah');
+  assert.equal(subject('I have three things to say from it.'), undefined);
+  assert.equal(subject('I have three points about those walls.'), undefined);
+  assert.equal(subject('Let me show you three things the God shepherd does.'), undefined);
+  // "Courage" is said only here: the sermon does not vouch for it.
+  assert.equal(subject('I have three points about courage.'), undefined);
 });

@@ -10,7 +10,7 @@ import { isStopword } from './extractive.text.ts';
 import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
-import { applicationTemplate, lowerCaseWords, outlineTheme, sectionsTheme, sectionTitle, sharedTheme, titleKey, titleTheme } from './extractive.wording.ts';
+import { applicationTemplate, lowerCaseWords, namedSubject, outlineTheme, sectionsTheme, sectionTitle, sharedTheme, titleKey, titleTheme } from './extractive.wording.ts';
 import { announcedPoint, isFrame, isGarbled, leansBack, statesThesis } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
@@ -200,8 +200,9 @@ function daySections(a: SermonAnalysis): Section[] {
 const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
 
 /**
- * What the points share: a word of their statements, else a word every section says; else the
- * sermon's own title (its words the preacher says); else its leading noun phrase.
+ * What the points share: the subject the preacher names for them ("three things grace does"), else
+ * a word of their statements, else a word every section says; else the sermon's own title (its
+ * words the preacher says); else its leading noun phrase.
  */
 export function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: string; summary: string }[], sermonTitle?: string): string {
   const trusted = (w: string) => !a.lowConfidence?.has(w);
@@ -211,7 +212,7 @@ export function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: 
   const lower = lowerCaseWords(a);
   const statements = a.sections.map((s) => s.statement ?? '');
   const headlines = a.sections.map((s, i) => s.statement ?? `${mainPoints[i]?.title ?? ''}`);
-  const shared = sharedTheme(statements, trusted, lower) ?? sectionsTheme(a, trusted) ?? sharedTheme(headlines, trusted, lower);
+  const shared = namedSubject(a) ?? sharedTheme(statements, trusted, lower) ?? sectionsTheme(a, trusted) ?? sharedTheme(headlines, trusted, lower);
   if (shared) return withSwapsUndone(shared, a.swaps ?? new Map());
   const titled = sermonTitle ? titleTheme(sermonTitle, a) : undefined;
   if (titled) return titled;

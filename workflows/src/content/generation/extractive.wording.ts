@@ -366,6 +366,47 @@ export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => bool
   return best ? titleCase(best[0]) : undefined;
 }
 
+// "I have three points about prayer", "three lessons from Gideon", "three things grace does",
+// "each of them is about endurance", "today's message is about grace": the preacher naming what
+// the points are about. ("Free" and "tree" are how the recogniser hears "three".)
+const COUNTED = String.raw`\b(?:two|three|four|five|free|tree|[2-5])\s+(?:\w+\s+)?(?:points|things|truths|lessons|marks|movements|ways)\b`;
+const SUBJECT_SAID = [
+  new RegExp(String.raw`${COUNTED}[^,.;:!?]*?\b(?:about|from)\s+([^,.;:!?]+)`, 'i'),
+  new RegExp(String.raw`\b(?:(?:message|sermon) (?:today |this morning )?is|each of them is|we are talking|we're talking) about\s+([^,.;:!?]+)`, 'i'),
+  new RegExp(String.raw`${COUNTED}\s+((?:the\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:does|do|teaches|gives|shows)\b`, 'i'),
+];
+// Where the subject's noun phrase ends ("forgiveness and I have three points", "Gideon today").
+const SUBJECT_END = /\s+\b(?:and|but|or|that|which|who|when|because|so|as|in|this|today|tonight|for|with|to|we|i|you)\b.*$/i;
+// Not a subject: "three things to say from it", "about something everyone has used", "from what happened".
+// ("Three points about those songs" points back to the subject named before; "God Shepherd" is
+// "good shepherd" misheard: God names no theme, nor qualifies one.)
+const NO_SUBJECT = /^(?:it|this|that|these|those|them|him|her|us|you|me|what|something|someone|anything|everything|each|all|here|there)\b/i;
+
+/**
+ * What the preacher says the points are about, when the sermon says so in so many words ("I want
+ * to show you three things grace does", "three lessons from Gideon"): at most three words, each
+ * said in two sentences or in the cited scripture and heard surely; undefined when the sermon does
+ * not name it.
+ */
+export function namedSubject(a: SermonAnalysis): string | undefined {
+  const evidence = evidenceOf(a);
+  for (const s of a.sentences) {
+    if (a.housekeeping.has(s.index)) continue;
+    for (const pattern of SUBJECT_SAID) {
+      const m = pattern.exec(s.text);
+      if (!m) continue;
+      const phrase = m[1]!.trim().replace(SUBJECT_END, '').replace(/^(?:the|our|his|a|an)\s+/i, '');
+      const words = wordsOf(phrase);
+      if (!words.length || words.length > 3 || NO_SUBJECT.test(phrase)) continue;
+      const content = words.filter((w) => !isStopword(w));
+      const qualifies = words.some((w, i) => NOT_A_THEME.has(w) && i + 1 < words.length && !isStopword(words[i + 1]!));
+      if (!content.length || qualifies || content.every((w) => NOT_A_THEME.has(w)) || content.some((w) => !isEvidenced(w, evidence) || a.lowConfidence?.has(w))) continue;
+      return phraseTitle(phrase);
+    }
+  }
+  return undefined;
+}
+
 /** The words the transcript writes in lower case somewhere (a word only ever capitalised is a name). */
 export function lowerCaseWords(a: Pick<SermonAnalysis, 'sentences'>): Set<string> {
   return new Set(a.sentences.flatMap((x) => x.text.match(/(?<=\s)[a-z][a-z']*/g) ?? []).map((w) => w.replace(/'s?$/, '')));
