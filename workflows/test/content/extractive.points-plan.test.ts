@@ -89,3 +89,15 @@ test('a point whose number was misheard in the plan and again ("Bird, …" for "
   const two = analyseSermon(text.replace('Bird, the shepherd carries the lamb home on his shoulders, every step of the way.', 'Then the neighbours come round to rejoice.'), []);
   assert.notEqual(two.sections[2]?.statement?.startsWith('the shepherd carries'), true);
 });
+
+test('a count that starts again at one goes on in whatever form the preacher says the next points ("Point 1, …" then "Second, …", "Third, …")', () => {
+  const text = [
+    'I have three things to say about the lost sheep.',
+    'Point 1, the shepherd knows his sheep. Point 2, the shepherd goes after the lost. Point 3, the shepherd carries the lamb home.',
+    `Point 1, the shepherd knows his sheep. ${bodies[0]}`,
+    `Second, the shepherd goes after the lost. ${bodies[1]}`,
+    `Third, the shepherd carries the lamb home. ${bodies[2]}`,
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.deepEqual(a.sections.map((s) => s.statement), ['the shepherd knows his sheep', 'the shepherd goes after the lost', 'the shepherd carries the lamb home']);
+});

@@ -113,7 +113,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined && !isPointPreview(s.text));
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
   const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
-  const pointIndexes = (named.length >= 3 ? named : allAnnounced).map((s) => s.index);
+  const pointIndexes = (named.length >= 3 && !goesOnBare(named, allAnnounced) ? named : allAnnounced).map((s) => s.index);
   const onceAnnounced = withoutSpokenPlan(pointIndexes, housekeeping, sentences);
   // The plan: the announcements said before the points were, or a plan in bare ordinals ("First,
   // …. Second, …. And third, ….") before points announced by name ("My first point: …").
@@ -185,6 +185,25 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const vouched = new Set([...sentences.filter((s) => !announcing.has(s.index)).flatMap((s) => planTerms(s.text)), ...[...passages.values()].flatMap(planTerms)]);
   const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!, vouched) })) : built;
   return { ...base, sections };
+}
+
+/**
+ * A count by name that starts again at one and goes on in bare ordinals ("Point 1, … Point 2, …
+ * Point 3, …" as the plan, then "Point 1, …", "Second, …", "Third, …"): with the bare ordinals,
+ * the count after the restart reaches at least two more points; by name alone it would not.
+ */
+function goesOnBare(named: readonly Sentence[], all: readonly Sentence[]): boolean {
+  // How many points are counted in order from the restart at one (0: the count never restarts).
+  const afterRestart = (list: readonly Sentence[]) => {
+    const ranks = list.map((s) => pointRank(s.text));
+    const again = ranks.findIndex((rank, k) => k > 0 && rank === 1);
+    if (again <= 0) return 0;
+    const rest = ranks.slice(again);
+    const broken = rest.findIndex((rank, k) => rank !== k + 1);
+    return broken === -1 ? rest.length : broken;
+  };
+  const byName = afterRestart(named);
+  return byName > 0 && byName < 3 && afterRestart(all) >= 3;
 }
 
 /**
