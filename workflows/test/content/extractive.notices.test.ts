@@ -177,3 +177,12 @@ test('a hand-over opens the notices: the sermon sentence before it stays content
   );
   assert.deepEqual(texts, ['Forgive me, I have just been handed a note from the welcome desk.', 'The car park gates close at one today, so please move your car before then.']);
 });
+
+test('the welcome to first-time visitors and the livestream are housekeeping', () => {
+  const texts = housekeepingTexts(
+    `Good morning, everyone, and a special welcome if you are here for the first time. Our live stream is back on this week, so friends at home can watch online again. ${sermon('Mercy is where the story turns.')}`,
+  );
+  assert.ok(texts.includes('Good morning, everyone, and a special welcome if you are here for the first time.'), texts.join(' | '));
+  assert.ok(texts.includes('Our live stream is back on this week, so friends at home can watch online again.'), texts.join(' | '));
+  assert.ok(!isAnnouncement('The prodigal is back, and the father is running down the road.'));
+});

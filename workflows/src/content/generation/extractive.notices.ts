@@ -59,6 +59,8 @@ const CUES: Record<NoticeCue, RegExp> = {
       '\\b(?:at|by) the (?:back|door|doors|exit|entrance|gate)\\b|\\bon (?:your|the) way (?:out|in)\\b|\\b(?:upstairs|downstairs)\\b',
       '\\b(?:on|in) the (?:app|website|web site|newsletter|bulletin|pews?|chairs|seats|aisles?)\\b|\\b(?:in|on|under) your (?:seats?|chairs?|pews?)\\b|\\b(?:church|our) (?:app|website)\\b',
       '\\b(?:across|down|up) the road\\b|\\bnext door\\b',
+      // The service online: the livestream, watching at home.
+      '\\blive ?stream(?:ed|ing)?\\b|\\bwatch (?:again|online|at home|live)\\b|\\bonline\\b',
     ].join('|'),
     'i',
   ),
@@ -70,7 +72,7 @@ const CUES: Record<NoticeCue, RegExp> = {
       // A call for hands, counted: "we still need four drivers", "needs two more hosts".
       '\\b(?:need|needs|needing|looking for) (?:a few |a couple of |some |another |\\d+ |(?:one|two|three|four|five|six|seven|eight|ten|twelve) )(?:more |extra )?(?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers)\\b|\\b(?:need|needs) (?:\\w+ )?more (?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers)\\b',
       '\\b(?:meets|gathers)\\b',
-      '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked|out of order|working again|back on)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
+      '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked|out of order|working again|back on|back this week|back next week)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
       '\\b(?:starts|begins|resumes|leaves|finishes) (?:at|on|again|next|this|from|in)\\b',
       '\\bcollect(?:ing|ion)?\\b|\\bdonat(?:e|ions?)\\b|\\bselling\\b|\\bon sale\\b|\\bbring (?:a|an|your|something|along|some)\\b|\\bdrop(?:ped)? (?:off|in)\\b|\\bpick up\\b|\\bfill (?:in|out)\\b',
       '\\b(?:silence|switch off|turn off|mute) your (?:mobile )?phones?\\b',
@@ -104,7 +106,7 @@ const CUES: Record<NoticeCue, RegExp> = {
       // The hand-over at the close: "before the blessing", "before the band plays us out".
       '\\bbefore the (?:blessing|benediction|dismissal)\\b|\\b(?:play|plays|lead|leads|sing|sings|take|takes) us out\\b',
       '\\bjust so (?:you|everyone) knows?\\b|\\bsave the date\\b|\\bmark your (?:calendars?|diar(?:y|ies))\\b|\\bfor your diar(?:y|ies)\\b',
-      "\\b(?:welcome|hello) to (?:all )?(?:our |any )?(?:visitors|guests|newcomers)\\b|\\bif (?:you are|you're) (?:new|visiting|a visitor|a guest|joining us)\\b|\\bif you (?:drove|parked)\\b",
+      "\\b(?:welcome|hello) to (?:all )?(?:our |any )?(?:visitors|guests|newcomers)\\b|\\bif (?:you are|you're) (?:new|visiting|a visitor|a guest|joining us)\\b|\\bif (?:you are|you're) (?:with us|here|visiting) for the first time\\b|\\bif you (?:drove|parked)\\b",
       // The preacher breaking off for a moment ("Let me stop here for a moment, because I promised…").
       '\\b(?:stop|pause|break (?:off|in)|interrupt(?: myself)?)(?: here)?(?: for)? (?:a|one|just a) (?:moment|minute|second)\\b',
     ].join('|'),
