@@ -194,3 +194,12 @@ test('a point one word over the headline length is kept whole when every cut wou
   // Two words over: no headline, as before.
   assert.equal(compressClause('our hope rests on what we cannot yet see today', 8), '');
 });
+
+// Session 12 (45-52 opened). Fails on 20ee0ef.
+test("the preacher's own story ('My grandfather kept bees…', 'Years ago I…') illustrates the point and never heads it", () => {
+  const bees = 'My grandfather kept bees behind the old barn for forty years. Patience makes the honey sweet in its season. The bees work slowly all summer. Patience waits for the season of God.';
+  assert.equal(titleFrom(bees, [0, 1, 2, 3]), 'Patience Makes the Honey Sweet in Its Season');
+  assert.equal(titleFrom(bees.replace('My grandfather kept bees', 'Years ago I kept bees'), [0, 1, 2, 3]), 'Patience Makes the Honey Sweet in Its Season');
+  // The story told of someone in the passage is the point's matter, and may head it.
+  assert.equal(titleFrom(bees.replace('My grandfather kept bees', 'Samson found bees'), [0, 1, 2, 3]), 'Samson Found Bees Behind the Old Barn');
+});

@@ -131,6 +131,11 @@ export function heardOnceMore(statement: string, a: Pick<SermonAnalysis, 'senten
   return unconfirmedIn(trailing, true) && !unconfirmedIn(main, false) && wordsOf(main).length >= 3 ? main : statement;
 }
 
+// The preacher's own story ("My grandmother grew tomato plants along the back fence", "Years ago I
+// worked nights"): an illustration of the point, never its headline.
+const TOLD_STORY = /\b(?:i remember|years ago|let me tell you|when i was|my (?:grandmother|grandfather|grandma|grandpa|father|mother|dad|mum|mom|wife|husband|son|daughter|friend|brother|sister|uncle|aunt|neighbou?r))\b/i;
+const toldStory = (text: string) => TOLD_STORY.test(text);
+
 /**
  * The section's title, a headline of its thesis: the announced point (cut to eight words; with a
  * misheard word, what it says after it), else the section's central sentence, else a short
@@ -159,7 +164,7 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // No announced point: the headline of the section's thesis, its most central sentence.
   // A thesis is a statement, not a call to action; "Because we have been loved first, we are free
   // to love" says its point in the main clause.
-  const theses = statement ? [] : pool.filter((s) => !isApplication(s)).map((s) => mainClause(s.text));
+  const theses = statement ? [] : pool.filter((s) => !isApplication(s) && !toldStory(s.text)).map((s) => mainClause(s.text));
   // (A day's title: of its three most central sentences, the first whose words the sermon vouches for.)
   const headlines = theses
     .filter((t) => !t.endsWith('?') && !isFrame(t) && !isGarbled(t) && !/^(?:and|but|so|because|then)\b/i.test(t) && !AUDIENCE.test(t))
@@ -177,7 +182,7 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   const central = candidates.length;
   if (!leads && headline && headline.split(/\s+/).length >= 3) candidates.push(headline);
   // (An aside to the listeners heads nothing, short or not.)
-  const lines = pool.filter((s) => !AUDIENCE.test(s.text.trim()));
+  const lines = pool.filter((s) => !AUDIENCE.test(s.text.trim()) && !toldStory(s.text));
   for (const s of lines) if (standsAlone(s.text, MAX_TITLE_WORDS)) candidates.push(compressClause(s.text, MAX_TITLE_WORDS));
   // A noun phrase heads a point only when the sermon comes back to it (an illustration's noun is said once).
   const sentencesWith = termSentenceCounts(a);
