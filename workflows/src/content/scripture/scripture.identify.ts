@@ -424,8 +424,44 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
   return place.to > place.from ? saidRange(q, place.from, place.to) : referenceTo({ book: q.book, chapter: q.chapter, verseStart: place.from }, q.start, q.end);
 }
 
+/**
+ * Which of a quotation's parallel passages the preacher means, when the place said right before
+ * it names one: "Deuteronomy 18, 15" heard with the book lost ("Newton on 18, 15, where Moses
+ * said…") is not Acts 3:22, which quotes it nearly word for word; "in verse 51 he says, what do
+ * you want me to do for you?" is the one of four such questions that is verse 51. A chapter and
+ * verse said count before a verse alone. A quotation tied with its parallels that nothing names
+ * claims nothing, as before.
+ */
+export function decideParallels(text: string, quotations: readonly QuotationMatch[], candidates: readonly ReferenceCandidate[]): QuotationMatch[] {
+  const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords);
+  const decided: QuotationMatch[] = [];
+  for (const q of quotations) {
+    if (!q.parallels) {
+      if (!q.undecided) decided.push(q);
+      continue;
+    }
+    const options = [`${q.book}.${q.chapter}.${q.verseStart}`, ...q.parallels].map((key) => {
+      const [book, chapter, verse] = key.split('.');
+      return { ...q, book: book!, chapter: Number(chapter), verseStart: Number(verse), verseEnd: Number(verse) };
+    });
+    // A reference said in the same phrase, right before the words ("verse 51 he says, …").
+    const saidWith = candidates.filter((c) => c.end <= q.start && q.start - c.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(c.end, q.start)));
+    const holds = (c: ReferenceCandidate, o: QuotationMatch) => c.verseStart !== undefined && c.verseStart <= o.verseStart && o.verseStart <= (c.verseEnd ?? c.verseStart);
+    const placed = options.filter((o) => placeSaidBefore(text, o, spoken) !== undefined || saidWith.some((c) => c.chapter === o.chapter && holds(c, o)));
+    const named = placed.length ? placed : options.filter((o) => saidWith.some((c) => holds(c, o)));
+    if (named.length !== 1) {
+      if (!q.undecided) decided.push(q);
+      continue;
+    }
+    const { parallels: _p, undecided: _u, ...chosen } = named[0]!;
+    decided.push(chosen);
+  }
+  return decided;
+}
+
 /** The sermon's citations; with a quotation index, confirmed, corrected and completed by quotations. */
 export async function identifyScripture(transcript: string, options: { quotations?: QuotationIndex | null } = {}): Promise<Citation[]> {
   const index = options.quotations === undefined ? await sharedQuotationIndex() : options.quotations;
-  return combineCitations(transcript, findReferenceCandidates(transcript), index ? index.find(transcript) : [], index ?? undefined);
+  const candidates = findReferenceCandidates(transcript);
+  return combineCitations(transcript, candidates, index ? decideParallels(transcript, index.findWithParallels(transcript), candidates) : [], index ?? undefined);
 }

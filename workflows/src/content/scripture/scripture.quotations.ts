@@ -15,6 +15,13 @@ export type QuotationMatch = {
   end: number;
   /** Transcript words the verse(s) account for. */
   matchedWords: number;
+  /**
+   * Other passages (not neighbouring verses) that hold the quoted words as well or all but one
+   * of them (`Deut.18.15` for Acts 3:22): the sermon may name which one it means.
+   */
+  parallels?: string[];
+  /** A tie with its parallels: nothing is claimed unless the sermon names one of them. */
+  undecided?: boolean;
 };
 
 // Archaic and modern forms that the two translations (and preachers) use for the same word.
@@ -300,8 +307,16 @@ export class QuotationIndex {
     return found;
   }
 
-  /** The verses quoted in `text`, in order of appearance. */
+  /** The verses quoted in `text`, in order of appearance (none that a parallel passage ties). */
   find(text: string): QuotationMatch[] {
+    return this.findWithParallels(text).filter((q) => !q.undecided);
+  }
+
+  /**
+   * The verses quoted in `text`, each with the parallel passages that hold its words too; a
+   * quotation tied with its parallels is `undecided`.
+   */
+  findWithParallels(text: string): QuotationMatch[] {
     const words = normalisedWords(text);
     // verse id -> transcript positions where one of its trigrams starts
     const hits = new Map<number, number[]>();
@@ -352,9 +367,13 @@ export class QuotationIndex {
     // several verses (a parallel passage, a refrain) and nothing is claimed.
     stretches.sort((a, b) => b.score - a.score);
     const kept: Stretch[] = [];
+    // (each kept stretch's parallels: other passages covering all its words, or all but one)
+    const parallels = new Map<Stretch, Set<number>>();
+    const addParallel = (s: Stretch, id: number) => parallels.set(s, (parallels.get(s) ?? new Set<number>()).add(id));
     for (const s of stretches) {
       const rival = kept.find((k) => k.from <= s.to && s.from <= k.to);
       if (rival) {
+        if (!adjacent(this.keys[rival.id]!, this.keys[s.id]!) && s.covered >= rival.covered - 1) addParallel(rival, s.id);
         if (rival.score === s.score && !adjacent(this.keys[rival.id]!, this.keys[s.id]!)) (rival as Stretch & { tied?: boolean }).tied = true;
         // A neighbouring verse quoted right after it is part of the same quotation.
         if (!adjacent(this.keys[rival.id]!, this.keys[s.id]!) || overlapWords(rival, s) > 2) continue;
@@ -375,24 +394,29 @@ export class QuotationIndex {
         }
       }
       const own = covered.get(s.id)?.size ?? 0;
-      if ([...covered].some(([id, set]) => id !== s.id && !adjacent(this.keys[id]!, this.keys[s.id]!) && set.size >= own - 1)) (s as Stretch & { tied?: boolean }).tied = true;
+      const near = [...covered].filter(([id, set]) => id !== s.id && !adjacent(this.keys[id]!, this.keys[s.id]!) && set.size >= own - 1);
+      near.forEach(([id]) => addParallel(s, id));
+      if (near.length) (s as Stretch & { tied?: boolean }).tied = true;
     }
     const matches = kept
-      .filter((s) => !(s as Stretch & { tied?: boolean }).tied)
       .sort((a, b) => a.from - b.from)
       .map((s) => {
         const [book, chapter, verse] = this.keys[s.id]!.split('.');
-        return { book: book!, chapter: Number(chapter), verseStart: Number(verse), verseEnd: Number(verse), start: words[s.from]!.start, end: words[s.to]!.end, matchedWords: s.covered };
+        const others = [...(parallels.get(s) ?? [])].map((id) => this.keys[id]!);
+        const undecided = (s as Stretch & { tied?: boolean }).tied === true;
+        return { book: book!, chapter: Number(chapter), verseStart: Number(verse), verseEnd: Number(verse), start: words[s.from]!.start, end: words[s.to]!.end, matchedWords: s.covered, ...(others.length ? { parallels: others } : {}), ...(undecided ? { undecided } : {}) };
       });
     // Consecutive verses of one chapter quoted in one breath: one range
     const merged: QuotationMatch[] = [];
     for (const m of matches) {
       const last = merged.at(-1);
-      // (and one verse whose quotation a word like "says the Lord" interrupted: one quotation).
-      if (last && last.book === m.book && last.chapter === m.chapter && m.verseStart <= last.verseEnd + 1 && m.verseEnd >= last.verseStart && m.start - last.end < 80) {
+      // (and one verse whose quotation a word like "says the Lord" interrupted: one quotation;
+      // a verse another passage ties with joins none).
+      if (last && !last.undecided && !m.undecided && last.book === m.book && last.chapter === m.chapter && m.verseStart <= last.verseEnd + 1 && m.verseEnd >= last.verseStart && m.start - last.end < 80) {
         last.verseEnd = Math.max(last.verseEnd, m.verseEnd);
         last.end = m.end;
         last.matchedWords += m.matchedWords;
+        delete last.parallels;
       } else merged.push({ ...m });
     }
     return merged;

@@ -515,8 +515,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const book = matchBook(tokens, i, caseless);
     if (book) {
       lastBook = { book: book.book, start: tokens[i]!.start, end: tokens[book.next - 1]!.end };
-      const loc = parseLocation(tokens, book.next, book.book, book.abbreviated);
-      if (!loc) continue;
+      const heard = parseLocation(tokens, book.next, book.book, book.abbreviated);
+      if (!heard) continue;
+      const loc = correctedPlace(text, tokens, heard.next, book.book) ?? heard;
       push(book.book.osis, loc, i, loc.next, loc.needsSupport === true, loc.needsSupport === true);
       i = loc.next - 1;
       continue;
@@ -628,6 +629,25 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
 }
 
 const SELF_CORRECTION = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/i;
+
+/**
+ * "Turn to Psalm 48, I mean 84.": the preacher put the number right without saying the book again;
+ * the place said after the correction, in the same book (when it exists there).
+ */
+function correctedPlace(text: string, tokens: Token[], next: number, book: BookInfo): Parsed | undefined {
+  const at = tokens[next];
+  if (!at) return undefined;
+  const said = SELF_CORRECTION_BEFORE_NUMBER.exec(text.slice(at.start));
+  if (!said) return undefined;
+  const j = tokens.findIndex((t, k) => k >= next && t.start >= at.start + said[0].length);
+  const number = j < 0 ? undefined : readNumber(tokens, j);
+  // ("John 3, no, 4 verses": a count, not the place.)
+  if (!number || /^(?:verses?|chapters?|days|years|times|people|men|minutes|hours|weeks|months)$/.test(tokens[number.next]?.lower ?? '')) return undefined;
+  const loc = parseLocation(tokens, j, book, false);
+  return loc && referenceExists({ book: book.osis, ...loc }) ? loc : undefined;
+}
+
+const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:I mean\b[\s,]*)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
 
 /**
  * All references in `text` that exist, in order of appearance; not those that stand only on the

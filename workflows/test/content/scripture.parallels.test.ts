@@ -1,0 +1,33 @@
+// Classes found on sermons 45-52 (session 11's sealed set, opened in session 12): a quotation
+// that parallel passages share, and a place the preacher corrected. Every sentence is written for
+// the test; each case failed on the code before its rule.
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
+
+const cited = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+
+test('the chapter and verse said right before a quotation, the book lost, choose among parallels that hold its words all but one (Deuteronomy 18:15, not Acts 3:22)', async () => {
+  const quoted = 'where Moses said, the Lord God will raise up a prophet from among you, of your brothers, like me. You shall listen to him in all things. He came.';
+  assert.deepEqual(await cited(`Moses saw him coming, in the Dew tremor 18, 15, ${quoted}`), ['Deut.18.15:quoted']);
+  // Nothing said: the better-covered passage, as before; its own place said: that one.
+  assert.deepEqual(await cited(`Moses saw him coming, ${quoted}`), ['Acts.3.22:quoted']);
+  assert.deepEqual(await cited(`Peter preached it in Acts 3, 22, ${quoted}`), ['Acts.3.22:both']);
+});
+
+test('a verse said with a question the gospels ask word for word in several places is the one with that number, even with another chapter cited since', async () => {
+  const before = 'Bartimaeus sat by the road out of Jericho in Mark 10, 46. The psalm puts it this way, Psalm 146, 8, Yahweh opens the eyes of the blind.';
+  const after = 'what do you want me to do for you? He had asked the same of James and John.';
+  assert.deepEqual(await cited(`${before} Then in verse 51 Jesus says, ${after}`), ['Mark.10.46:spoken', 'Ps.146.8:spoken', 'Mark.10.51:both']);
+  assert.deepEqual(await cited(`${before} Then in verse 36 Jesus says, ${after}`), ['Mark.10.46:spoken', 'Ps.146.8:spoken', 'Mark.10.36:both']);
+  // No verse said: a tie, nothing claimed.
+  assert.deepEqual(await cited(`${before} Then Jesus says, ${after}`), ['Mark.10.46:spoken', 'Ps.146.8:spoken']);
+});
+
+test('a number the preacher puts right after a reference without saying the book again ("Psalm 48, I mean 84") is the place', async () => {
+  assert.deepEqual(await cited('Turn with me to Psalm 48, I mean 84. How lovely are your dwellings, Yahweh of Armies.'), ['Ps.84:both', 'Ps.84.1:quoted']);
+  assert.deepEqual(await cited('Open your Bibles to Romans 7, sorry, 8. There is no condemnation for those in Christ.'), ['Rom.8:spoken']);
+  // A count after the correction is not a place; nor is a pause with no number.
+  assert.deepEqual(await cited('Read John 3, no, 4 verses, starting at verse 7.'), ['John.3:spoken', 'John.3.7:spoken']);
+  assert.deepEqual(await cited('Our song today is Psalm 23, I mean, the Lord is my shepherd, I shall lack nothing.'), ['Ps.23:both', 'Ps.23.1:quoted']);
+});
