@@ -31,3 +31,17 @@ test('a number the preacher puts right after a reference without saying the book
   assert.deepEqual(await cited('Read John 3, no, 4 verses, starting at verse 7.'), ['John.3:spoken', 'John.3.7:spoken']);
   assert.deepEqual(await cited('Our song today is Psalm 23, I mean, the Lord is my shepherd, I shall lack nothing.'), ['Ps.23:both', 'Ps.23.1:quoted']);
 });
+
+test('a book heard by its name, its own words said after it, is not moved to the book the sermon reads because a verse with the same numbers is quoted nearby', async () => {
+  const titus = 'Paul told Titus the same, looking for the blessed hope and appearing of the glory of our great God and Savior, Jesus Christ.';
+  assert.deepEqual(await cited(`We are in Titus chapter 2 this month. Philippians 2, 12 and 13 puts it together: you work out your salvation, for it is God who works in you. ${titus}`), ['Titus.2:both', 'Phil.2.12-Phil.2.13:spoken', 'Titus.2.13:quoted']);
+  // Without its own words, the numbers said are still the quoted verse's, as before.
+  assert.deepEqual(await cited(`We are in Titus chapter 2 this month. Philippians 2, 12 and 13 puts it together. ${titus}`), ['Titus.2:both', 'Titus.2.12-Titus.2.13:both']);
+});
+
+test('"verses" heard as a word with its consonants right after "chapter N," ("chapter 3, Mercy 12 to 14", "chapter 1, force 5") is the verses', async () => {
+  assert.deepEqual(await cited('Please open to Colossians chapter 3, Mercy 12 to 14, and see what we are told to put on.'), ['Col.3.12-Col.3.14:spoken']);
+  assert.deepEqual(await cited('Open to James chapter 1, force 5: if any of you lacks wisdom, let him ask of God.'), ['Jas.1.5:both']);
+  // Another word there is not "verses".
+  assert.deepEqual(await cited('Please open to Colossians chapter 3, Paul 12 to 14 times says it.'), ['Col.3:spoken']);
+});

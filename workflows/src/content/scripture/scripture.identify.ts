@@ -274,7 +274,11 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // is the verse said.
     const saidAlike = (q: QuotationMatch) =>
       ref.book === q.book && ref.chapter === q.chapter && ref.verseStart !== undefined && soundAlikeChapters(ref.verseStart).some((v) => v >= q.verseStart && v <= q.verseEnd) && q.start >= ref.end && q.start - ref.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(ref.end, q.start));
-    const correction = ownNear.find((q) => corrects(ref, q) || saidAlike(q));
+    // "Philippians 2, 12 and 13, … you work out your salvation": a book heard by its name, whose
+    // own words follow it, is not another book because that book's verse with the same numbers is
+    // quoted near it (Titus 2:13, from the chapter the sermon reads).
+    const ownWordsAfter = (q: QuotationMatch) => q.book !== ref.book && ref.exists && !ref.inferredBook && index !== undefined && index.vocabularyScore(text, ref.end, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), passageKeys(ref)) >= CONTEXT_EVIDENCE;
+    const correction = ownNear.find((q) => (corrects(ref, q) && !ownWordsAfter(q)) || saidAlike(q));
     if (correction) {
       used.add(correction);
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });

@@ -150,6 +150,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   else if (written && tokens[k]?.text === '-' && tokens[k]!.start === tokens[k - 1]!.end && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end && (Number(tokens[k + 1]!.text) < chapter || Number(tokens[k + 1]!.text) > book.chapters) && verseExists(book.osis, chapter, Number(tokens[k + 1]!.text))) k += 1;
   // "John 3, 16", "Ephesians two, eight": a pause between chapter and verse.
   else if (tokens[k]?.text === ',' && tokens[k + 1] && (tokens[k + 1]!.kind === 'num') === written && readNumber(tokens, k + 1)) k += 1;
+  // "Titus chapter 2, mercy 11 to 14", "chapter 6, force 15": "verse(s)" heard as a word with its
+  // consonants, in the one place after "chapter N," where it can be nothing else, before the number.
+  else if (saidChapter && tokens[k]?.text === ',' && heardAsVerse(tokens[k + 1]) && tokens[k + 2]?.kind === 'num') k += 2;
   else {
     if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses', 'vs')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
@@ -386,6 +389,13 @@ function soundsLikeVerses(token: Token | undefined): boolean {
   if (token?.kind !== 'word') return false;
   const consonants = token.lower.replace(/'/g, '').replace(/c(?=[eiy])/g, 's').replace(/z/g, 's').replace(/[aeiouyhw]/g, '');
   return /^(?:[vfb]r?|r)ss$/.test(consonants);
+}
+
+/** "Verse" or "verses" as the recogniser may write it: a v, f, b or m, maybe an r, then one or two s sounds ("force", "mercy", "Versus"). */
+function heardAsVerse(token: Token | undefined): boolean {
+  if (token?.kind !== 'word') return false;
+  const consonants = token.lower.replace(/'/g, '').replace(/c(?=[eiy])/g, 's').replace(/z/g, 's').replace(/[aeiouyhw]/g, '');
+  return /^(?:[vfbm]r?|r)ss?$/.test(consonants);
 }
 
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
