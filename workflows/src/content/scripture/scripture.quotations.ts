@@ -24,6 +24,14 @@ export type QuotationMatch = {
   undecided?: boolean;
 };
 
+const UNITS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** 38 → thirty eight (as a verse's "thirty-eight" is read). */
+function numberWords(n: number): string[] {
+  if (n < 20) return [UNITS[n]!];
+  return n % 10 ? [TENS[Math.floor(n / 10)]!, UNITS[n % 10]!] : [TENS[n / 10]!];
+}
+
 // Archaic and modern forms that the two translations (and preachers) use for the same word.
 const SAME_WORD: Record<string, string> = {
   yahweh: 'lord', jehovah: 'lord', thee: 'you', thou: 'you', ye: 'you', thy: 'your', thine: 'your', hath: 'has', doth: 'does',
@@ -36,7 +44,12 @@ type Stretch = { id: number; from: number; to: number; covered: number; score: n
 
 export function normalisedWords(text: string): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(/[A-Za-z][A-Za-z’']*/g)) {
+  for (const m of text.matchAll(/[A-Za-z][A-Za-z’']*|\b\d{1,2}\b(?![:.,]?\d)/g)) {
+    // "were not 10 cleansed": a number inside a quotation written in digits is the verse's word(s).
+    if (/^\d/.test(m[0])) {
+      for (const word of numberWords(Number(m[0]))) out.push({ word, start: m.index, end: m.index + m[0].length });
+      continue;
+    }
     const raw = m[0].toLowerCase().replace(/[’']/g, '');
     // British and American spellings are one word ("labour", "labor"; "honour", "honor").
     const spelled = raw.length >= 6 ? raw.replace(/our$/, 'or') : raw;

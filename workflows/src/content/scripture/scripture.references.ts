@@ -83,6 +83,21 @@ function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 |
   return undefined;
 }
 
+/**
+ * "Luke's gospel, chapter 18", "in Jude's letter, verse 3": a book's name with "'s" and the kind of
+ * book it is names the book; the place follows the kind.
+ */
+function bookWithItsKind(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
+  // (the name's own token, or the one after an ordinal: "Second Peter's letter")
+  const k = [i, i + 1].find((n) => tokens[n]?.kind === 'word' && /'s$/.test(tokens[n]!.lower) && isWord(tokens, n + 1, ...KINDS_OF_BOOK));
+  if (k === undefined) return undefined;
+  const t = tokens[k]!;
+  const name = t.text.slice(0, -2);
+  const named = matchBook([...tokens.slice(0, k), { ...t, text: name, lower: name.toLowerCase(), end: t.end - 2 }], i, caseless);
+  return named && named.next === k + 1 && !named.abbreviated ? { ...named, next: k + 2 } : undefined;
+}
+const KINDS_OF_BOOK = ['gospel', 'letter', 'epistle', 'prophecy', 'account', 'book'];
+
 const EVERYDAY_WORDS = new Set(['numbers', 'judges', 'acts', 'mark', 'job', 'james', 'john', 'jude', 'ruth', 'song', 'kings', 'amos', 'joel']);
 const LOWER_CASE_NAMES = new Set(BOOKS.map((b) => b.aliases[0]!).filter((name) => !name.includes(' ') && !EVERYDAY_WORDS.has(name)));
 
@@ -363,9 +378,12 @@ const RELATIVE_VERSE_REACH = 3000;
  * 4, verses 7 to 18"), even after cross-references; with none, the last reference.
  */
 function expoundedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
-  return found.findLast((ref) => ref.verseStart === undefined || OPENS_CHAPTER.test(ref.source)) ?? found.at(-1);
+  return found.findLast((ref) => ref.verseStart === undefined || OPENS_CHAPTER.test(ref.source) || readsPassage(ref)) ?? found.at(-1);
 }
 const OPENS_CHAPTER = /\bchapter\b/i;
+// "Luke 17, 11 to 19": a passage of this many verses is a reading, not a cross-reference.
+const READING_VERSES = 5;
+const readsPassage = (ref: ScriptureReference) => ref.verseStart !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter && (ref.verseEnd ?? ref.verseStart) - ref.verseStart + 1 >= READING_VERSES;
 
 /** The latest reference to the same chapter (a relative verse counts), so reach runs from there. */
 function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureReference | undefined): ScriptureReference | undefined {
@@ -419,7 +437,8 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   // ("First 2 Corinthians…", "in the first three verses": a book or a count, not a verse; "first"
   // only opening a sentence.)
   if (soundAlike && tokens[i + 1]?.kind === 'num' && matchBook(tokens, i, false)) return undefined;
-  if (soundAlike && tokens[i]!.lower === 'first' && (tokens[i - 1]?.kind === 'word' || COUNTED_THINGS.test(tokens[range.next]?.lower ?? ''))) return undefined;
+  // ("…asks, in first 17, were not ten cleansed": "in verse" heard "in first" is one.)
+  if (soundAlike && tokens[i]!.lower === 'first' && ((tokens[i - 1]?.kind === 'word' && !isWord(tokens, i - 1, 'in')) || COUNTED_THINGS.test(tokens[range.next]?.lower ?? ''))) return undefined;
   return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike || of ? { needsSupport: true } : {}) };
 }
 
@@ -491,6 +510,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const end = tokens[to - 1]!.end;
     const fromWords = loc.verseFromWords === true || booksFromWords !== undefined;
     const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}) };
+    // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
+    const previous = found.at(-1);
+    if (previous && SELF_CORRECTION.test(text.slice(previous.end, start))) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
     found.push(candidate);
     // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
     // confirms it: later verses and chapters only fall back on it, on their own words. A place
@@ -522,7 +544,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       i = psalm.next - 1;
       continue;
     }
-    const book = matchBook(tokens, i, caseless);
+    const book = matchBook(tokens, i, caseless) ?? bookWithItsKind(tokens, i, caseless);
     if (book) {
       lastBook = { book: book.book, start: tokens[i]!.start, end: tokens[book.next - 1]!.end };
       const heard = parseLocation(tokens, book.next, book.book, book.abbreviated);
