@@ -64,3 +64,11 @@ test('"in verse" heard "in first", and a number of the verse written in digits (
   assert.deepEqual(await cited(`${reading} in first 17, were there not 10 cleansed? Only one came back.`), ['Luke.17.11-Luke.17.19:spoken', 'Ps.103.2:spoken', 'Luke.17.17:both']);
   assert.deepEqual(await cited(`${reading} she came in first 17 times.`), ['Luke.17.11-Luke.17.19:spoken', 'Ps.103.2:spoken']);
 });
+
+test('a book of one chapter said "Name, verse N" with its name heard as no book\'s is the one whose verse N the words after it are, not a verse of the book cited before', async () => {
+  const peter = 'Peter says the same in first Peter 1, 5. The little prophet puts it bluntly, in Omadaya, verse 3,';
+  assert.deepEqual(await cited(`${peter} the pride of your heart has deceived you. Pride is the trap.`), ['1Pet.1.5:spoken', 'Obad.1.3:both']);
+  // Other words after it: the verse of the book being read, as before.
+  assert.deepEqual(await cited(`${peter} pride comes before a fall. Pride is the trap.`), ['1Pet.1.5:spoken', '1Pet.1.3:spoken']);
+  assert.deepEqual(await cited('We are reading Mark chapter 5 this morning. The man among the tombs meets Jesus, verse 7, what have I to do with you, Jesus, you Son of the Most High God?'), ['Mark.5:both', 'Mark.5.7:both']);
+});

@@ -226,6 +226,9 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   // does a place whose verse or book only the words after it can tell.)
   const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords);
   for (const ref of candidates) {
+    // (A place completed from the words said after it is the phrase's reading: "Omenaya, verse 3"
+    // is no longer a verse of the chapter being read.)
+    if (citations.some((c) => c.mode === 'both' && c.start < ref.start && ref.end <= c.end)) continue;
     if (ref.verseFromWords || ref.booksFromWords) {
       if (!index) continue;
       const completed = completedFromWords(text, ref, anchors, index, booksReadBefore(citations, quotations, ref.start));

@@ -391,6 +391,18 @@ function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureR
   return found.findLast((ref) => ref.book === chapter.book && (ref.chapterEnd ?? ref.chapter) === (chapter.chapterEnd ?? chapter.chapter));
 }
 
+const ONE_CHAPTER_BOOKS = BOOKS.filter((b) => b.chapters === 1);
+
+/** "Omenaya, verse 3": a capitalised word no book matches, mid-sentence, a comma, then "verse(s) N". */
+function oneChapterBookUnheard(tokens: readonly Token[], i: number): { books: string[]; loc: Parsed } | undefined {
+  const name = tokens[i - 2];
+  if (!isWord(tokens, i, 'verse', 'verses') || tokens[i - 1]?.text !== ',' || name?.kind !== 'word' || !/^[A-Z][a-z]{3,}$/.test(name.text)) return undefined;
+  if (tokens[i - 3]?.kind !== 'word' || matchBook(tokens, i - 2, false)) return undefined;
+  const options = ONE_CHAPTER_BOOKS.map((b) => ({ b, loc: parseLocation(tokens, i, b, false) })).filter((o) => o.loc?.verseStart !== undefined && referenceExists({ book: o.b.osis, ...o.loc }));
+  const [first] = options;
+  return first ? { books: options.map((o) => o.b.osis), loc: first.loc! } : undefined;
+}
+
 /** "Verse four says…" not long after its chapter was last mentioned: a verse of that chapter. */
 // "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
 // he sat under a juniper tree"): a relative verse only on that verse's own words.
@@ -529,6 +541,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const context = lastMentionOf(valid(), expoundedChapter(valid()));
     const sure = ofJustHeard ? undefined : relativeVerse(tokens, i, context);
     const relative = ofJustHeard ?? sure ?? relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative)));
+    // "…in Omenaya, verse 3, the pride of your heart has deceived you": a book of one chapter, cited
+    // by "Name, verse N", its name heard as a name no book has: the one whose verse N the words
+    // after it are. (Said before the verse of the chapter being read, which stands otherwise.)
+    const unheard = oneChapterBookUnheard(tokens, i);
+    if (unheard) push(unheard.books[0]!, unheard.loc, i - 2, unheard.loc.next, true, true, false, 'none', unheard.books);
     if (relative) {
       // With no chapter opened, "verses 5 and 6" well after a single verse cited ("Matthew 6:34 …
       // and promised free verses 5 and 6", Proverbs 3 misheard) may be another passage's: cited
@@ -536,6 +553,10 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const afterCrossReference = sure !== undefined && !valid().some((r) => r.verseStart === undefined) && tokens[i]!.start - context!.end > NEAR_VERSE_REACH;
       push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined && !afterCrossReference);
       i = relative.next - 1;
+      continue;
+    }
+    if (unheard) {
+      i = unheard.loc.next - 1;
       continue;
     }
     const psalm = ordinalPsalm(tokens, i);
