@@ -72,3 +72,15 @@ test('a book of one chapter said "Name, verse N" with its name heard as no book\
   assert.deepEqual(await cited(`${peter} pride comes before a fall. Pride is the trap.`), ['1Pet.1.5:spoken', '1Pet.1.3:spoken']);
   assert.deepEqual(await cited('We are reading Mark chapter 5 this morning. The man among the tombs meets Jesus, verse 7, what have I to do with you, Jesus, you Son of the Most High God?'), ['Mark.5:both', 'Mark.5.7:both']);
 });
+
+test('a verse the chapter lacks in tens whose teen it has ("Psalm 90, 70" for seventeen) is that verse on its own words; a psalm heard as "some" stands on them too', async () => {
+  assert.deepEqual(await cited('Moses ends his prayer in some 90, 70, establish no work on our hands for us. Yes, establish no work on our hands.'), ['Ps.90.17:both']);
+  assert.deepEqual(await cited('There were some 90, 70 of them young, at the camp.'), []);
+});
+
+test('the chapter and two verses with only pauses between, said right before a quotation that ends on the second ("5, 16, 18, always rejoice…"), are the range', async () => {
+  const quoted = 'always rejoice. Pray without ceasing, in everything give thanks, for this is the will of God in Christ Jesus toward you.';
+  assert.deepEqual(await cited(`Paul says it plainly to the church, in the salonians 5, 16, 18, ${quoted}`), ['1Thess.5.16-1Thess.5.18:quoted']);
+  // Verses further apart are a list, not a range.
+  assert.deepEqual(await cited(`Paul says it plainly to the church, in the salonians 5, 12, 18, ${quoted}`), ['1Thess.5.18:quoted']);
+});

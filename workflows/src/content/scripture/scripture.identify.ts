@@ -287,7 +287,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
       continue;
     }
-    if (ref.needsQuotation) continue;
+    // ("Moses prays in some 90, 70, establish the work of our hands…": a psalm heard as an everyday
+    // word stands on a quotation, or on its verse's words said as written right after it.)
+    const saysItsVerse = () => index !== undefined && ref.exists && ref.verseStart !== undefined && index.wordsCoveredBy(text, ref.end, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), verseKeys(ref)) >= VERBATIM_WORDS;
+    if (ref.needsQuotation && !saysItsVerse()) continue;
     const window = () => {
       const next = anchors.find((c) => c.start > ref.end);
       const previous = anchors.findLast((c) => c.end < ref.start);
@@ -419,6 +422,13 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
     if (chapter?.value !== q.chapter) continue;
     const separated = tokens[chapter.next]?.text === ',' || tokens[chapter.next]?.text === ':';
     const verse = readNumberOrHomophone(tokens, separated ? chapter.next + 1 : chapter.next);
+    // "…alone in 5, 16, 18, always rejoice. Pray without ceasing, in everything give thanks…": the
+    // chapter, then two verses with only a pause between ("through" lost), the quoted verse the last.
+    const last = verse && !verse.homophone && separated && verse.value < q.verseStart && tokens[verse.next]?.text === ',' ? readNumber(tokens, verse.next + 1) : undefined;
+    if (last && last.value === q.verseEnd && last.value - verse!.value <= 3 && (tokens[verse!.next + 1]!.kind === 'num') === (tokens[chapter.next + 1]!.kind === 'num')) {
+      place = { from: verse!.value, to: last.value, start: offset + tokens[i]!.start, end: offset + tokens[last.next - 1]!.end };
+      continue;
+    }
     // (Two words that only sound like numbers, with no pause between, are words: "to four".)
     if (verse?.value !== q.verseStart || (chapter.homophone && verse.homophone && !separated)) continue;
     const to = RANGE_JOINERS.has(tokens[verse.next]?.lower ?? '') ? readNumberOrHomophone(tokens, verse.next + 1) : undefined;

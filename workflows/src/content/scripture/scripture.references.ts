@@ -195,6 +195,10 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
       return { chapter, verseStart: last.value - 1, chapterEnd: chapter, verseEnd: last.value, next: last.next, needsSupport: true };
     }
   }
+  // "Psalm 90, 70, establish the work of our hands": a verse the chapter lacks in tens, whose teen it
+  // has ("seventeen" heard "seventy"), said alone: that verse, on its own words.
+  const teen = verse && sameKind && verse.value >= 30 && verse.value <= 90 && verse.value % 10 === 0 && !verseExists(book.osis, chapter, verse.value) ? verse.value / 10 + 10 : undefined;
+  if (teen && verseExists(book.osis, chapter, teen) && !RANGE_WORDS.has(tokens[verse!.next]?.lower ?? '') && !isWord(tokens, verse!.next, 'and')) return { chapter, verseStart: teen, next: verse!.next, needsSupport: true };
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
     const later = range.verseEnd === undefined && range.rangeIfQuoted === undefined ? rangeEndAfterWords(tokens, verse.next, book.osis, chapter, verse.value) : undefined;
