@@ -59,3 +59,10 @@ test('a run-on call to action ends where ", and when …" starts another sentenc
   );
   assert.deepEqual(clauses.map((c) => c.text.split(/\s+/).slice(0, 4).join(' ')), ['Pick one neighbour you', 'Take them something you', 'When the week is']);
 });
+
+test('a run-on is cut before the story test: its own instruction stays one, the quoted story after it does not', () => {
+  const clauses = instructionClauses('And when you are tired of trying, remember who is calling you, come to me, he said, and they came to him from every town, and he gave them rest.');
+  assert.ok(clauses.some((c) => c.text.startsWith('When you are tired of trying, remember who is calling you') && isInstruction(c.text)), clauses.map((c) => c.text).join(' | '));
+  // "…, and if you feel far away, come…": the clause before keeps its "if"; the instruction after it stays whole.
+  assert.ok(instructionClauses('Thank God by name for the person who first brought you to him, and if you feel far from home today, come and eat, because the king has set a place for you.').some((c) => c.text.startsWith('Come and eat')));
+});

@@ -139,13 +139,22 @@ const STORY_GOES_ON = /\b(?:he|she|they|it|the (?:man|woman|crowd|people|boy|gir
  * and lay it down."), not a reflection, a prayer or a question.
  */
 export function isInstruction(text: string): boolean {
+  return opensWithInstruction(text) && !storyGoesOn(text);
+}
+
+function storyGoesOn(text: string): boolean {
+  const rest = text.trim().replace(INSTRUCTION_LEAD, '');
+  return rest.includes(',') && STORY_GOES_ON.test(rest.slice(rest.indexOf(',') + 1));
+}
+
+/** An instruction opens the sentence (whatever follows it: a run-on is cut first). */
+function opensWithInstruction(text: string): boolean {
   const t = text.trim();
   if (t.endsWith('?') || /^(?:father|lord|jesus|dear god)\b/i.test(t)) return false;
   const rest = t.replace(INSTRUCTION_LEAD, '');
   if (POINTS_AT_TEXT.test(rest)) return false;
   const pointer = SHORT_POINTER.exec(rest);
   if (pointer && !isInstruction(pointer[1]!)) return false;
-  if (STORY_GOES_ON.test(rest.slice(rest.indexOf(',') + 1)) && rest.includes(',')) return false;
   const [first = '', second = '', third = ''] = rest.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
   if (first === "don't" || (first === 'do' && second === 'not')) {
     // "Don't" takes a verb ("Don't give up", "Don't ever stop"); before a preposition or an article
@@ -168,14 +177,15 @@ const RUN_ON_AT = 25;
  * comma's "(and) <instruction verb>"; the text whole when it is short or not an instruction.
  */
 export function instructionClauses(text: string): { text: string; offset: number }[] {
-  if (wordsOf(text).length < RUN_ON_AT || !isInstruction(text)) return [{ text, offset: 0 }];
+  if (wordsOf(text).length < RUN_ON_AT || !opensWithInstruction(text)) return [{ text, offset: 0 }];
   const cuts = [0];
   // ", and when the week is over, write…": the condition leads the next instruction, so the cut
-  // comes before it (and not again at the verb it leads to).
-  const leadsNext = (from: number, to: number) => /^,?\s*(?:and\s+)?(?:when|if|whenever|once)\b[^,]*$/i.test(text.slice(Math.max(0, from), to));
+  // comes before it (and not again at the verb it leads to). ("If …" is left to the clause before:
+  // an instruction is read after a leading "when …,", not "if …,".)
+  const leadsNext = (from: number, to: number) => /^,?\s*(?:and\s+)?when\b[^,]*$/i.test(text.slice(Math.max(0, from), to));
   for (const m of text.matchAll(/,\s+(?:and\s+)?([a-z]+)\b/gi)) {
     const word = m[1]!.toLowerCase();
-    const condition = /^(?:when|if|whenever|once)$/.test(word) && /^,\s+and\s/i.test(m[0]);
+    const condition = word === 'when' && /^,\s+and\s/i.test(m[0]);
     if ((condition || (INSTRUCTION_VERBS.has(word) && !leadsNext(cuts.at(-1)! - 1, m.index!))) && m.index! - cuts.at(-1)! > 12) cuts.push(m.index! + 1);
   }
   if (cuts.length === 1) return [{ text, offset: 0 }];
