@@ -203,3 +203,10 @@ test("the preacher's own story ('My grandfather kept bees…', 'Years ago I…')
   // The story told of someone in the passage is the point's matter, and may head it.
   assert.equal(titleFrom(bees.replace('My grandfather kept bees', 'Samson found bees'), [0, 1, 2, 3]), 'Samson Found Bees Behind the Old Barn');
 });
+
+test('a name said in one sentence only, and not in the cited scripture, heads no point: the recogniser guessed it', () => {
+  const road = 'One of them was called Tobrias on the long road home. Jesus walks beside us on the road. The two friends walked home in the evening. Jesus walks beside us when we cannot see him.';
+  assert.equal(titleFrom(road, [0, 1, 2, 3]), 'Jesus Walks Beside Us on the Road');
+  // Said again, the name is the sermon's.
+  assert.equal(titleFrom(`${road} Tobrias told the others what he had seen.`, [0, 1, 2, 3]), 'One of Them Was Called Tobrias');
+});

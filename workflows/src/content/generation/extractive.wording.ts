@@ -200,7 +200,12 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   if (a.swaps?.size) candidates.splice(0, candidates.length, ...candidates.map((c) => withSwapsUndone(c, a.swaps!)));
   // A recognition stutter ("the lung lung lung") is never a headline, nor a reference's numbers
   // ("Roses 17 and 18 Tell Us Nobody Takes": the passage is shown beside the title).
-  const clean = (c: string) => !!c && trusted(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !takenAlready(norm(c), taken);
+  // Where the preacher announced no point, a name said in one sentence only, and not by the cited
+  // scripture, is the recogniser's guess at a name ("One of them is called Cleopards") or an
+  // aside's, not the point's. (An announced point keeps its words: the point is what was said.)
+  const once = statement ? new Set<string>() : namesSaidOnce(a);
+  const named = (c: string) => !wordsOf(c).some((w) => once.has(w));
+  const clean = (c: string) => !!c && trusted(c) && named(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !takenAlready(norm(c), taken);
   // Past those, a day's title is a headline whose words the sermon vouches for (each said in two
   // sentences, or in its scripture): Whisper's confident mishearings are said once ("The Hebrew
   // Word Is Keys", "Barly Field"). (A point's title keeps its order: the points follow the sermon.)
@@ -212,6 +217,14 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   return headlineCase(chosen);
 }
 
+
+/** Words the transcript writes only with a capital inside a sentence, in one sentence, that the cited scripture does not have. */
+function namesSaidOnce(a: SermonAnalysis): Set<string> {
+  const evidence = evidenceOf(a);
+  const lower = lowerCaseWords(a);
+  const capitalised = new Set(a.sentences.flatMap((x) => x.text.match(/(?<=\s)[A-Z][a-z']+/g) ?? []).map((w) => wordsOf(w)[0] ?? ''));
+  return new Set([...capitalised].filter((w) => w && !lower.has(w) && (evidence.said.get(w) ?? 0) < 2 && !evidence.scripture.has(w)));
+}
 
 /**
  * A title already taken, or the same headline heard another way: one word a letter apart and the
