@@ -45,8 +45,8 @@ export class SermonIntake {
    * sermon already gets that sermon back, with no second record, event or quota unit.
    */
   async create(actor: Actor, input: NewSermonInput, progress: SermonProgressUpdate = {}, idempotency?: IdempotentRequest): Promise<SermonsRow> {
-    const earlier = idempotency ? await this.earlier(idempotency) : undefined;
-    if (earlier) return earlier;
+    // A replay was answered before this (`earlier`, the route's first step); the claim below
+    // catches one that committed since.
     await this.deps.assertCapacity(actor.orgId);
     return this.deps.changes.db.transaction().execute(async (trx) => {
       const id = randomUUID();
