@@ -13,6 +13,21 @@ import { buildTestApp, listen } from './helper.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type J = any;
 
+const file = { name: 'grace.mp3', size: 1234, contentType: 'audio/mpeg' };
+
+/** POST /sermons as the staff UI sends it, with the key as the Idempotency-Key header when given. */
+function createSermon(base: string, token: string, key: string | undefined, body: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(`${base}/api/sermons/sermons`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    body: JSON.stringify({ title: 'Grace', speaker: 'Pastor Ann', recordedAt: '2026-11-15', file, ...body }),
+  });
+}
+
+async function quotaUsedOf(base: string, token: string): Promise<number> {
+  return ((await (await fetch(`${base}/api/sermons/quota`, { headers: { authorization: `Bearer ${token}` } })).json()) as J).used as number;
+}
+
 describe('sermons: creation with an Idempotency-Key', () => {
   let t: Awaited<ReturnType<typeof buildTestApp>>;
   let base: string;
@@ -25,18 +40,12 @@ describe('sermons: creation with an Idempotency-Key', () => {
     await t?.app.close();
   });
 
-  const file = { name: 'grace.mp3', size: 1234, contentType: 'audio/mpeg' };
-  const create = (token: string, key: string | undefined, body: Record<string, unknown> = {}) =>
-    fetch(`${base}/api/sermons/sermons`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
-      body: JSON.stringify({ title: 'Grace', speaker: 'Pastor Ann', recordedAt: '2026-11-15', file, ...body }),
-    });
+  const create = (token: string, key: string | undefined, body: Record<string, unknown> = {}) => createSermon(base, token, key, body);
   const db = () => t.app.kit.db;
   const sermonsOf = async (orgId: string) => db().selectFrom('sermons').select(['id', 'title']).where('org_id', '=', orgId).execute();
   const createdEvents = async (sermonId: string) =>
     (await db().selectFrom('outbox').select('id').where('type', '=', 'sermons.sermon.created.v1').where('key', '=', sermonId).execute()).length;
-  const quotaUsed = async (token: string) => ((await (await fetch(`${base}/api/sermons/quota`, { headers: { authorization: `Bearer ${token}` } })).json()) as J).used as number;
+  const quotaUsed = (token: string) => quotaUsedOf(base, token);
 
   it('the same key twice gives the first sermon back: one record, one created event, one quota unit, the same upload key', async () => {
     const org = randomUUID();
@@ -218,14 +227,9 @@ describe('sermons: a creation whose commit went through but whose answer was los
     await cutter?.close();
   });
 
-  const create = (token: string, key: string | undefined) =>
-    fetch(`${base}/api/sermons/sermons`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key === undefined ? {} : { 'idempotency-key': key }) },
-      body: JSON.stringify({ title: 'Grace', speaker: 'Pastor Ann', recordedAt: '2026-11-15', file: { name: 'grace.mp3', size: 1234, contentType: 'audio/mpeg' } }),
-    });
+  const create = (token: string, key: string | undefined) => createSermon(base, token, key);
   const sermonsOf = async (orgId: string) => t.app.kit.db.selectFrom('sermons').select('id').where('org_id', '=', orgId).execute();
-  const quotaUsed = async (token: string) => ((await (await fetch(`${base}/api/sermons/quota`, { headers: { authorization: `Bearer ${token}` } })).json()) as J).used as number;
+  const quotaUsed = (token: string) => quotaUsedOf(base, token);
 
   it('is refused 503 though stored; retried with its key it answers that sermon: one record, one quota unit', async () => {
     const org = randomUUID();
