@@ -2,8 +2,10 @@
 // against the sermon's annotations. Each returns pass/fail with the reason, for the eval table.
 import type { DevotionalDay, Outline } from '../src/content/generation/content.types.ts';
 
-export type PropertyName = 'announcements' | 'points' | 'titles' | 'theme' | 'applications' | 'prayers' | 'distinct';
-export const PROPERTIES: readonly PropertyName[] = ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'];
+export type PropertyName = 'announcements' | 'altar' | 'points' | 'titles' | 'theme' | 'applications' | 'prayers' | 'distinct';
+export const PROPERTIES: readonly PropertyName[] = ['announcements', 'altar', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'];
+/** What a property that checks items one by one counts, for the summary line. */
+const COUNTED_AS: Partial<Record<PropertyName, string>> = { titles: 'titles', altar: 'altar calls' };
 /** `counted`: how many of the items a property checks one by one (the titles) pass on their own. */
 export type PropertyResult = { pass: boolean; why: string[]; counted?: { passed: number; of: number } };
 
@@ -14,6 +16,8 @@ export type PropertyContext = {
   theme: readonly string[];
   illustrations: readonly string[];
   announcements: readonly string[];
+  /** The altar calls (`@altar` paragraphs): an invitation to come forward, not teaching. */
+  altarCalls: readonly string[];
   /** What was actually said (the annotated text): a title word not in it is a recognition error. */
   spoken: string;
   /** The transcript the content was written from. */
@@ -63,18 +67,32 @@ function contentStrings(outline: Outline, days: readonly DevotionalDay[]): strin
   ];
 }
 
+/** The first 4-word run of `passage` (two or more of them not stop words) that the content repeats, if any. */
+function repeatedRun(passage: string, content: ReadonlySet<string>): string | undefined {
+  for (const g of ngrams(passage, 4)) if (content.has(g) && [...g.split(' ')].filter((w) => !STOP.has(w)).length >= 2) return g;
+  return undefined;
+}
+
 export function announcementsAbsent(outline: Outline, days: readonly DevotionalDay[], ctx: PropertyContext): PropertyResult {
   const content = ngrams(contentStrings(outline, days).join(' \n '), 4);
   const why: string[] = [];
   for (const a of ctx.announcements) {
-    for (const g of ngrams(a, 4)) {
-      if (content.has(g) && [...g.split(' ')].filter((w) => !STOP.has(w)).length >= 2) {
-        why.push(`announcement in content: "${g}"`);
-        break;
-      }
-    }
+    const run = repeatedRun(a, content);
+    if (run) why.push(`announcement in content: "${run}"`);
   }
   return { pass: why.length === 0, why };
+}
+
+/** No altar call in the outline or the devotionals; counted call by call (a sermon without one passes, uncounted). */
+export function altarCallsAbsent(outline: Outline, days: readonly DevotionalDay[], ctx: PropertyContext): PropertyResult {
+  if (!ctx.altarCalls.length) return { pass: true, why: [] };
+  const content = ngrams(contentStrings(outline, days).join(' \n '), 4);
+  const why: string[] = [];
+  for (const call of ctx.altarCalls) {
+    const run = repeatedRun(call, content);
+    if (run) why.push(`altar call in content: "${run}"`);
+  }
+  return { pass: why.length === 0, why, counted: { passed: ctx.altarCalls.length - why.length, of: ctx.altarCalls.length } };
 }
 
 export function pointsFollowSermon(outline: Outline, ctx: PropertyContext): PropertyResult {
@@ -225,6 +243,7 @@ export function sentencesDistinct(outline: Outline): PropertyResult {
 export function checkProperties(outline: Outline, days: readonly DevotionalDay[], ctx: PropertyContext): Record<PropertyName, PropertyResult> {
   return {
     announcements: announcementsAbsent(outline, days, ctx),
+    altar: altarCallsAbsent(outline, days, ctx),
     points: pointsFollowSermon(outline, ctx),
     titles: titlesAreHeadlines(outline, days, ctx),
     theme: themeNamesTheShared(outline, ctx),
@@ -236,7 +255,7 @@ export function checkProperties(outline: Outline, days: readonly DevotionalDay[]
 
 const percent = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(0)} %`);
 
-/** Each property's pass rate over the sermons; a property that checks items one by one also gives their count ("titles 14 % (87 of 112 titles)"). */
+/** Each property's pass rate over the sermons; a property that checks items one by one also gives their count ("titles 14 % (87 of 112 titles)", "altar 100 % (3 of 3 altar calls)"). */
 export function propertiesSummary(results: ReadonlyArray<Record<PropertyName, PropertyResult>>): string {
   return PROPERTIES.map((name) => {
     const sermons = `${name} ${percent(results.filter((r) => r[name].pass).length, results.length)}`;
@@ -244,6 +263,6 @@ export function propertiesSummary(results: ReadonlyArray<Record<PropertyName, Pr
     if (!counted.length) return sermons;
     const passed = counted.reduce((t, c) => t + c.passed, 0);
     const of = counted.reduce((t, c) => t + c.of, 0);
-    return `${sermons} (${passed} of ${of} ${name})`;
+    return `${sermons} (${passed} of ${of} ${COUNTED_AS[name] ?? name})`;
   }).join(', ');
 }

@@ -42,6 +42,7 @@ export type EvalSermon = {
   quotations: AnnotatedQuotation[];
   /** Announcement paragraphs (must never appear in content). */
   announcements: string[];
+  altarCalls: string[];
 };
 
 const SPOKEN_REF = /\{([^|{}]+)\|([^{}]+)\}/g;
@@ -101,6 +102,7 @@ export function parseSermon(file: string, source: string): EvalSermon {
     references,
     quotations: quoted.map((q) => ({ ...q, referenced: references.some((r) => overlaps(r.osis, q.osis)) })),
     announcements: paragraphs.filter((p) => p.kind === 'announce').map((p) => p.text),
+    altarCalls: paragraphs.filter((p) => p.kind === 'altar').map((p) => p.text),
   };
 }
 

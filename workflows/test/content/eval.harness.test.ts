@@ -69,7 +69,7 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
 
 const sermon = parseSermon(
   '99-test.sermon',
-  `title: T\nspeaker: S\nstyle: topical\nvoice: en-us\nspeed: 160\nannounced: yes\npoints: Grace is a gift | Grace makes us new\ntheme: grace\nillustrations: paycheck\n---\n@announce The potluck is next Sunday in the fellowship hall.\nPoint one: grace is a gift. {Eph.2.8-Eph.2.9|Ephesians two, eight and nine}. A paycheck is earned.\nPoint two: grace makes us new. <<Rom.5.8|while we were yet sinners, Christ died for us>>.\n`,
+  `title: T\nspeaker: S\nstyle: topical\nvoice: en-us\nspeed: 160\nannounced: yes\npoints: Grace is a gift | Grace makes us new\ntheme: grace\nillustrations: paycheck\n---\n@announce The potluck is next Sunday in the fellowship hall.\nPoint one: grace is a gift. {Eph.2.8-Eph.2.9|Ephesians two, eight and nine}. A paycheck is earned.\nPoint two: grace makes us new. <<Rom.5.8|while we were yet sinners, Christ died for us>>.\n@altar If you want to give your life to Christ today, come forward to the rail as we sing.\n`,
 );
 
 test('scripture score: found, exact, invented and quotations', () => {
@@ -121,11 +121,12 @@ test('property checks catch each fault the issue names', () => {
     theme: 'Fellowship Hall',
     mainPoints: [{ title: 'Paycheck', summary: 'The potluck is next Sunday in the fellowship hall.', details: '', scripture: '' }],
     applications: ['Therefore, since we are surrounded by witnesses.', 'Let us pray, Father, keep us.'],
-    conclusion: ['Let us pray, Father, keep us.'],
+    conclusion: ['Let us pray, Father, keep us.', 'Come forward to the rail as we sing.'],
   };
   const days = [day(1, { closing_prayer: { quick: 'Lord, teach me that a paycheck is earned by work.', full: 'Father, teach me that point one grace is a gift. Amen.' } }), ...[2, 3, 4, 5].map((n) => day(n))];
   const result = checkProperties(bad, days, { ...ctx, lowConfidence: new Set(['paycheck']) });
-  for (const name of ['announcements', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'] as const) assert.equal(result[name].pass, false, name);
+  for (const name of ['announcements', 'altar', 'points', 'titles', 'theme', 'applications', 'prayers', 'distinct'] as const) assert.equal(result[name].pass, false, name);
+  assert.deepEqual(result.altar.counted, { passed: 0, of: 1 }, result.altar.why.join('; '));
   assert.ok(result.distinct.why.some((w) => /applications and conclusion/.test(w)), result.distinct.why.join('; '));
   assert.ok(result.titles.why.some((w) => /illustration/.test(w)));
   assert.ok(result.titles.why.some((w) => /low-confidence/.test(w)));
@@ -142,7 +143,7 @@ test('titles are counted one by one beside the sermon-level pass: a sermon with 
   assert.deepEqual(well.titles.counted, { passed: 7, of: 7 });
   const summary = propertiesSummary([bad, well]);
   assert.match(summary, /titles 50 % \(13 of 15 titles\)/);
-  assert.match(summary, /^announcements 100 %, points /);
+  assert.match(summary, /^announcements 100 %, altar 100 % \(2 of 2 altar calls\), points /);
   assert.ok(!/points [^,]*\(/.test(summary), 'a property judged per sermon has no count');
 });
 
