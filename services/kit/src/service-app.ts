@@ -59,6 +59,7 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
   const database = createDatabase<DB>({ connectionString: config.DATABASE_URL, schema, poolMax: config.DATABASE_POOL_MAX, applicationName: service });
   // Kafka's logger is the app's, so the client is made after the app; readiness reads it late.
   const late: { kafka?: Kafka } = {};
+  const consumers: EventConsumer<DB>[] = [];
   const app = await createHttpApp({
     service,
     logLevel: config.LOG_LEVEL,
@@ -71,6 +72,7 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
       { name: 'postgres', check: () => pingDatabase(database.db) },
       { name: 'kafka', check: (signal) => (late.kafka ? pingKafka(late.kafka, signal) : Promise.reject(new Error('not started'))) },
     ],
+    consumerProgress: () => consumers.map((c) => c.progress()),
   });
 
   // Every service verifies identity's access tokens; routes opt in with requireSignedIn & co.
@@ -105,7 +107,6 @@ export async function createServiceApp<DB, C extends BaseConfig>(options: Servic
     logger: app.log,
     ...(options.relayFaults ? { faults: options.relayFaults } : {}),
   });
-  const consumers: EventConsumer<DB>[] = [];
   const stopping = new AbortController();
   let started: Promise<void> = Promise.resolve();
 

@@ -25,6 +25,8 @@ describe('event consumer recovery', () => {
   let crashed = 0;
   let stalled = 0;
   let lookupsFailed = 0;
+  /** what the stalling consumer reported (readyz's `consumers`) while its batch hung */
+  const reportedWhileHung = new Set<string>();
   const brokerPrototype = (Broker as { prototype: { findGroupCoordinator(options: { groupId: string }): Promise<unknown> } }).prototype;
   const findGroupCoordinator = brokerPrototype.findGroupCoordinator;
   /** lets a handler held by the stall test go when the test ends, whatever the outcome */
@@ -64,7 +66,10 @@ describe('event consumer recovery', () => {
         'diagnostics.probe.emitted.v1': async (trx, event) => {
           if (stalled === 0) {
             stalled += 1;
-            while (!released && !(stalling.stats.replaced >= 1)) await sleep(100);
+            while (!released && !(stalling.stats.replaced >= 1)) {
+              reportedWhileHung.add(stalling.progress().state);
+              await sleep(100);
+            }
             throw new Error('the stalled batch ends once its consumer was replaced');
           }
           await trx.insertInto('probe_effects').values({ seq: event.data.seq, event_id: event.id }).execute();
@@ -116,6 +121,10 @@ describe('event consumer recovery', () => {
     assert.equal(stalled, 1);
     assert.equal(stalling.stats.replaced, 1);
     assert.ok(logLines.some((l) => /no fetch and no batch for \d+ s while the broker answers/.test(l)), 'the stall is logged');
+    // What readyz reports: consuming until stallMs passed with nothing, then stalled until replaced; consuming again after.
+    assert.deepEqual([...reportedWhileHung].sort(), ['consuming', 'stalled']);
+    assert.equal(stalling.progress().state, 'consuming');
+    assert.equal(stalling.progress().replaced, 1);
     // Exactly once in effect: the stalled batch rolled back, the new consumer applied each event once.
     await sleep(1000);
     assert.deepEqual(await effectCounts(app.kit.db), { effects: total, distinct: total, maxPerSeq: 1 });

@@ -62,6 +62,22 @@ export interface ConsumerStats {
   replaced: number;
 }
 
+/** What readyz reports for a consumer (ADR 0032): whether it is in its group and reading. */
+export interface ConsumerProgress {
+  group: string;
+  topics: string[];
+  /**
+   * starting: joining its group (or a replacement starting); consuming: fetched or handled a batch
+   * within stallMs; stalled: nothing for stallMs (the watchdog replaces it once the broker answers);
+   * stopped: stop() was called
+   */
+  state: 'starting' | 'consuming' | 'stalled' | 'stopped';
+  /** seconds since the current consumer last fetched, handled a batch or joined its group */
+  idleSeconds: number | null;
+  handled: number;
+  replaced: number;
+}
+
 const noop: ConsumerLogger = { error() {}, warn() {}, info() {}, debug() {} };
 
 /** How long a consumer being replaced or stopped gets to leave the group; a hung one is let go. */
@@ -79,6 +95,8 @@ export class EventConsumer<DB> {
   readonly #log: ConsumerLogger;
   readonly #stallMs: number;
   #consumer: Consumer | undefined;
+  /** the consumer whose fetch loop runs (consumer.run() returned), until it is replaced or stopped */
+  #running: Consumer | undefined;
   #starting: Promise<void> | undefined;
   /** aborted by stop(): ends a replacement in progress */
   #lifetime = new AbortController();
@@ -158,7 +176,22 @@ export class EventConsumer<DB> {
       partitionsConsumedConcurrently: this.#o.partitionsConsumedConcurrently ?? 6,
       eachBatch: (payload) => this.#handleBatch(consumer, payload),
     });
+    if (current()) this.#running = consumer;
     this.#watch();
+  }
+
+  progress(now = Date.now()): ConsumerProgress {
+    const running = this.#running !== undefined && this.#running === this.#consumer;
+    const idleMs = now - this.#lastProgressAt;
+    const state = this.#lifetime.signal.aborted ? 'stopped' : !running ? 'starting' : idleMs >= this.#stallMs ? 'stalled' : 'consuming';
+    return {
+      group: this.#o.groupId,
+      topics: this.topics,
+      state,
+      idleSeconds: running ? Math.round(idleMs / 1000) : null,
+      handled: this.stats.handled,
+      replaced: this.stats.replaced,
+    };
   }
 
   async stop(): Promise<void> {

@@ -21,6 +21,7 @@ beforeAll(async () => {
       { name: 'postgres', check: async () => {} },
       { name: 'kafka', check: async () => { if (!readyState) throw new Error('broker down'); } },
     ],
+    consumerProgress: () => [{ group: 'demo.sermons', topics: ['sermons.events'], state: 'stalled', idleSeconds: 75, handled: 12, replaced: 1 }],
   });
   app.post('/api/demo/things', {
     schema: {
@@ -57,6 +58,17 @@ describe('HTTP conventions', () => {
     assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.equal(res.json().checks.kafka, 'broker down');
     assert.equal(res.json().checks.postgres, 'ok');
+  });
+
+  it('reports the event consumers\' progress beside the checks, without deciding readiness by it', async () => {
+    const stalled = { group: 'demo.sermons', topics: ['sermons.events'], state: 'stalled', idleSeconds: 75, handled: 12, replaced: 1 };
+    const ready = await app.inject({ url: '/api/demo/readyz' });
+    assert.equal(ready.statusCode, 200);
+    assert.deepEqual(ready.json().consumers, [stalled]);
+    readyState = false;
+    const notReady = await app.inject({ url: '/api/demo/readyz' });
+    readyState = true;
+    assert.deepEqual(notReady.json().consumers, [stalled]);
   });
 
   it('accepts an incoming x-request-id, echoes it and exposes it to the handler', async () => {

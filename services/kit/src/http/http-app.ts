@@ -11,6 +11,7 @@ import { PROBLEM_CONTENT_TYPE, registerProblemHandlers, sendProblem, toProblem }
 import { registerBodyGuard } from './body.guard.ts';
 import { healthRoutes } from './health.routes.ts';
 import type { ReadinessCheck } from './health.routes.ts';
+import type { ConsumerProgress } from '../events/event-consumer.ts';
 import { loggerOptions } from './logger.ts';
 import { recordRouteSchemas } from './response-schemas.ts';
 import { genReqId, registerRequestContext } from './request-context.ts';
@@ -28,6 +29,8 @@ export interface HttpAppOptions {
   /** force pretty logs on/off; default: pretty only when stdout is a TTY */
   prettyLogs?: boolean;
   readiness?: ReadinessCheck[];
+  /** the event consumers' progress, reported by readyz beside the readiness checks */
+  consumerProgress?: () => ConsumerProgress[];
   /** origin shown in the OpenAPI `servers` list */
   publicOrigin?: string;
 }
@@ -71,7 +74,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<ServiceIns
   app.get(`${prefix}/openapi.json`, {
     schema: { hide: true, response: { 200: { type: 'object', description: 'This OpenAPI 3.1 document', additionalProperties: true } } },
   }, async () => app.swagger() as unknown as Record<string, unknown>);
-  await app.register(healthRoutes({ checks: options.readiness ?? [] }), { prefix });
+  await app.register(healthRoutes({ checks: options.readiness ?? [], ...(options.consumerProgress ? { consumers: options.consumerProgress } : {}) }), { prefix });
   return app;
 }
 

@@ -9,7 +9,7 @@ import { runServerExpectingFailure } from './index.ts';
 import { registeredRoutes, routesWithoutResponseSchema } from '../http/response-schemas.ts';
 
 interface BuiltService {
-  app: FastifyInstance & { kit: { db: QueryExecutorProvider } };
+  app: FastifyInstance & { kit: { db: QueryExecutorProvider; consumers: { topics: string[] }[]; whenStarted(): Promise<void> } };
   env: Record<string, string>;
 }
 
@@ -56,6 +56,16 @@ export function describeServiceBasics({ service, expectedTables, serverTs, build
       const ready = await built.app.inject({ url: `${api}/readyz` });
       assert.equal(ready.statusCode, 200, ready.body);
       assert.deepEqual(ready.json().checks, { postgres: 'ok', kafka: 'ok' });
+    });
+
+    it('reports each of its event consumers in readyz, in its group and reading once started', async () => {
+      await built.app.kit.whenStarted();
+      const { consumers } = (await built.app.inject({ url: `${api}/readyz` })).json() as { consumers: { topics: string[]; state: string; idleSeconds: number | null }[] };
+      assert.deepEqual(consumers.map((c) => c.topics), built.app.kit.consumers.map((c) => c.topics));
+      for (const c of consumers) {
+        assert.equal(c.state, 'consuming', JSON.stringify(c));
+        assert.ok(c.idleSeconds !== null && c.idleSeconds < 60, JSON.stringify(c));
+      }
     });
 
     it('serves its OpenAPI document and docs UI', async () => {
