@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). Written in session 12, after
- * session 11's sealed set (45-52) had been measured twice (before and after session 11) and opened
+ * Sermons never looked at while changing code (README.md: the split). Written in session 13, after
+ * session 12's sealed set (53-60) had been measured twice (before and after session 12) and opened
  * for tuning.
  */
-export const SEALED = new Set(['53', '54', '55', '56', '57', '58', '59', '60']);
+export const SEALED = new Set(['61', '62', '63', '64', '65', '66', '67', '68']);
 
 /** Which figures a sermon counts in: the tuning set or the sealed held-back set. */
 export type EvalGroup = 'tune' | 'sealed';
