@@ -13,6 +13,8 @@ import { emptyEndpoints, endpointsFromEnv, endpointsToEnv, externalComponents } 
 import { InfraError, portTakenError } from './support/errors.ts';
 import { devStateDir } from './support/paths.ts';
 import { freePorts, isPortFree } from './support/ports.ts';
+import { readStamp, stampOf } from './support/proc.ts';
+import { groupFileOf, ownerFileOf, ownerRunning, startReaper, sweepDeadOwners, testDirPrefix, type Reaper } from './support/reaper.ts';
 import { atExitSync } from './support/supervisor.ts';
 import { seconds } from './support/wait.ts';
 
@@ -60,39 +62,19 @@ async function assertPortsFree(component: ProcessComponent): Promise<void> {
   }
 }
 
-/** A live pid that is not a Node process is a recycled pid of a run that died. */
-function isLiveNode(pid: number): boolean {
-  if (!fs.existsSync('/proc/self')) {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
-  } catch {
-    return false;
-  }
-}
-
 /** One launcher at a time per data directory: a second one would fight over the same files. */
 function claimDataDir(dataDir: string): () => void {
-  const ownerFile = path.join(dataDir, 'owner.pid');
+  const ownerFile = ownerFileOf(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    const owner = Number.parseInt(fs.readFileSync(ownerFile, 'utf8'), 10);
-    if (owner && owner !== process.pid && isLiveNode(owner)) {
-      throw new InfraError(`another lectern run (pid ${owner}) is using ${dataDir} — stop it first (Ctrl-C in its terminal)`);
-    }
-  } catch (error) {
-    if (error instanceof InfraError) throw error;
+  const owner = readStamp(ownerFile);
+  if (owner && owner.pid !== process.pid && ownerRunning(owner)) {
+    throw new InfraError(`another lectern run (pid ${owner.pid}) is using ${dataDir} — stop it first (Ctrl-C in its terminal)`);
   }
-  fs.writeFileSync(ownerFile, String(process.pid));
+  const self = stampOf(process.pid);
+  fs.writeFileSync(ownerFile, self);
   return () => {
     try {
-      if (fs.readFileSync(ownerFile, 'utf8').trim() === String(process.pid)) fs.rmSync(ownerFile);
+      if (fs.readFileSync(ownerFile, 'utf8').trim() === self) fs.rmSync(ownerFile);
     } catch {
       // already gone
     }
@@ -121,8 +103,10 @@ export async function assembleInfra(options: ProcessInfraOptions, build: Compone
   const external = options.useEnv === false ? new Set<ComponentName>() : externalComponents(process.env, names);
   const local = names.filter((name) => !external.has(name));
 
+  // What a test file run alone, or a SIGKILLed owner, left running (ADR 0034).
+  await sweepDeadOwners();
   const temporary = options.profile === 'test' && !options.dataDir;
-  const dataDir = options.dataDir ?? (options.profile === 'dev' ? path.join(devStateDir, 'data') : fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-')));
+  const dataDir = options.dataDir ?? (options.profile === 'dev' ? path.join(devStateDir, 'data') : fs.mkdtempSync(path.join(os.tmpdir(), testDirPrefix)));
   // The postgres OS user must be able to reach its cluster inside (mkdtemp makes 0700 dirs).
   fs.mkdirSync(dataDir, { recursive: true });
   if (temporary) fs.chmodSync(dataDir, 0o755);
@@ -130,9 +114,12 @@ export async function assembleInfra(options: ProcessInfraOptions, build: Compone
   fs.mkdirSync(logDir, { recursive: true });
 
   const release = local.length > 0 ? claimDataDir(dataDir) : () => undefined;
-  // If the process ends without stop() (a test file that just finishes), the supervisor kills the
-  // children; a temporary data dir is removed too.
+  // If this process ends without stop(), the supervisor's 'exit' hook kills the children and the
+  // cleanup below removes a temporary data dir. Where that hook cannot run (SIGKILL, a Jest test
+  // file), the reaper's watcher does the same once this process is gone (ADR 0034).
+  const reaper: Reaper | undefined = local.length > 0 ? startReaper(dataDir, temporary, path.join(logDir, 'reaper.log')) : undefined;
   const forget = atExitSync(() => {
+    reaper?.dismissSync();
     release();
     if (temporary) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   });
@@ -140,7 +127,8 @@ export async function assembleInfra(options: ProcessInfraOptions, build: Compone
   for (const [name, fixed] of Object.entries(options.ports ?? {})) ports.set(name as ComponentName, fixed);
   const components = new Map<ComponentName, ProcessComponent>();
   for (const name of local) {
-    const ctx: ComponentContext = { profile: options.profile, dataDir: path.join(dataDir, name), logDir, log };
+    const partDir = path.join(dataDir, name);
+    const ctx: ComponentContext = { profile: options.profile, dataDir: partDir, pidFile: groupFileOf(partDir), logDir, log };
     components.set(name, build(name, ctx, ports.get(name) ?? []));
   }
   for (const name of external) log(`${name}: using the existing deployment from ${externalSwitch[name].envVar}`);
@@ -159,6 +147,7 @@ export async function assembleInfra(options: ProcessInfraOptions, build: Compone
     release();
     forget();
     if (temporary) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    await reaper?.dismiss();
   }
 
   try {

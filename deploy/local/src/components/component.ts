@@ -4,6 +4,8 @@ export interface ComponentContext {
   profile: 'dev' | 'test';
   /** This component's own data directory (kept between runs for 'dev'). */
   dataDir: string;
+  /** Where its process group is written (the reaper and the next start's stopOrphan read it). */
+  pidFile: string;
   logDir: string;
   log: (line: string) => void;
 }

@@ -87,7 +87,7 @@ export function createKafka(ctx: ComponentContext, port: number, controllerPort:
   const logDirs = path.join(ctx.dataDir, 'logs');
   const configFile = path.join(ctx.dataDir, 'server.properties');
   const log4jFile = path.join(ctx.dataDir, 'log4j2.properties');
-  const pidFile = path.join(ctx.dataDir, 'launcher.pid');
+  const pidFile = ctx.pidFile;
   const logFile = path.join(ctx.logDir, 'kafka.log');
   let lib = '';
   let java = '';

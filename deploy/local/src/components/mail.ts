@@ -23,7 +23,7 @@ function maildevEntry(): string {
 
 export function createMail(ctx: ComponentContext, smtpPort: number, httpPort: number): ProcessComponent {
   const mailDir = path.join(ctx.dataDir, 'messages');
-  const pidFile = path.join(ctx.dataDir, 'launcher.pid');
+  const pidFile = ctx.pidFile;
   const logFile = path.join(ctx.logDir, 'mail.log');
   const apiUrl = `http://127.0.0.1:${httpPort}`;
   let proc: ManagedProcess | undefined;

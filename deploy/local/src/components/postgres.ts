@@ -36,7 +36,7 @@ function postgresOsUser(): { uid: number; gid: number } | undefined {
 
 export function createPostgres(ctx: ComponentContext, port: number): ProcessComponent {
   const clusterDir = path.join(ctx.dataDir, 'cluster');
-  const pidFile = path.join(ctx.dataDir, 'launcher.pid');
+  const pidFile = ctx.pidFile;
   const logFile = path.join(ctx.logDir, 'postgres.log');
   let proc: ManagedProcess | undefined;
 

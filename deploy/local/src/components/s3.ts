@@ -15,7 +15,7 @@ export const s3Credentials = { region: 'us-east-1', accessKeyId: 'lectern', secr
 export function createS3(ctx: ComponentContext, port: number): ProcessComponent {
   const root = path.join(ctx.dataDir, 'buckets');
   const sidecar = path.join(ctx.dataDir, 'meta');
-  const pidFile = path.join(ctx.dataDir, 'launcher.pid');
+  const pidFile = ctx.pidFile;
   const logFile = path.join(ctx.logDir, 's3.log');
   const endpoint = `http://127.0.0.1:${port}`;
   let binary = '';

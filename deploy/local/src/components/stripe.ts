@@ -12,7 +12,7 @@ export const stripeMockKey = 'sk_test_123';
 // stripe-mock also serves HTTPS (on 12112 unless told otherwise), so it gets a second port of
 // its own: two instances side by side would otherwise collide there.
 export function createStripe(ctx: ComponentContext, port: number, httpsPort: number): ProcessComponent {
-  const pidFile = path.join(ctx.dataDir, 'launcher.pid');
+  const pidFile = ctx.pidFile;
   const logFile = path.join(ctx.logDir, 'stripe.log');
   const base = `http://127.0.0.1:${port}`;
   let binary = '';

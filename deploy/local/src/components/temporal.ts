@@ -18,7 +18,7 @@ export async function temporalAnswers(cli: string, address: string): Promise<boo
 
 export function createTemporal(ctx: ComponentContext, port: number, uiPort: number): ProcessComponent {
   const dbFile = path.join(ctx.dataDir, 'temporal.db');
-  const pidFile = path.join(ctx.dataDir, 'launcher.pid');
+  const pidFile = ctx.pidFile;
   const logFile = path.join(ctx.logDir, 'temporal.log');
   let cli = '';
   let proc: ManagedProcess | undefined;

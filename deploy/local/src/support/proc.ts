@@ -1,5 +1,7 @@
 // One reading of Linux /proc: every process's id, state, parent and process group (the
-// supervisor's exit hook, the e2e stack test and the pipeline bench's memory watch ask it).
+// supervisor's exit hook, the reaper, the e2e stack test and the pipeline bench's memory watch ask
+// it), and when a process started (a pid and its start time name one process even once the pid is
+// recycled; pid_max is 32768 on the CI machine).
 import fs from 'node:fs';
 
 export interface ProcessEntry {
@@ -10,20 +12,67 @@ export interface ProcessEntry {
   pgrp: number;
 }
 
+/** The fields after `pid (comm)`: comm may hold spaces and parentheses, so split after the last ')'. */
+function statFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined; // not running (or exited while listing)
+  }
+}
+
 /** The processes running now; [] where there is no /proc. */
 export function processTable(): ProcessEntry[] {
   if (!fs.existsSync('/proc/self/stat')) return [];
   const found: ProcessEntry[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
-      const [state = '?', ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      found.push({ pid: Number(entry), state, ppid: Number(ppid), pgrp: Number(pgrp) });
-    } catch {
-      // exited while listing
-    }
+    const [state = '?', ppid, pgrp] = statFields(entry) ?? [];
+    if (ppid !== undefined) found.push({ pid: Number(entry), state, ppid: Number(ppid), pgrp: Number(pgrp) });
   }
   return found;
+}
+
+/**
+ * When `pid` started (clock ticks since boot, /proc/<pid>/stat field 22), undefined when it is not
+ * running, is only a zombie, or there is no /proc.
+ */
+export function startTimeOf(pid: number): string | undefined {
+  const fields = statFields(pid);
+  // fields[0] is field 3 (state), so field 22 is fields[19].
+  if (!fields || fields[0] === 'Z') return undefined;
+  return fields[19];
+}
+
+/**
+ * A pid with its start time ("1234 567890"): written to pid files so that a later reader can tell
+ * the process it names from another that got the recycled pid. Just the pid where there is no /proc.
+ */
+export function stampOf(pid: number): string {
+  const start = startTimeOf(pid);
+  return start === undefined ? String(pid) : `${pid} ${start}`;
+}
+
+export interface Stamp {
+  pid: number;
+  /** Absent in a pid file of an older launcher, or where there is no /proc. */
+  start?: string;
+}
+
+/** A stamp from its text ("1234 567890", or a bare pid); undefined when it names no process. */
+export function parseStamp(text: string): Stamp | undefined {
+  const [pid, start] = text.trim().split(/\s+/);
+  const parsed = Number.parseInt(pid ?? '', 10);
+  if (!Number.isInteger(parsed) || parsed <= 1) return undefined;
+  return start ? { pid: parsed, start } : { pid: parsed };
+}
+
+/** Reads a stamp from a file; undefined when missing or unreadable. */
+export function readStamp(file: string): Stamp | undefined {
+  try {
+    return parseStamp(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }

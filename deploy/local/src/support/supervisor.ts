@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processTable } from './proc.ts';
+import { processTable, stampOf } from './proc.ts';
 
 // Every child runs in its own process group so that stopping it also stops whatever it forked
 // (postgres backends, the JVM's helpers, temporal's UI server). The groups still alive when this
-// Node process exits are killed synchronously from the 'exit' hook, so nothing is left behind
-// even when the caller forgets to stop.
+// Node process exits normally are killed synchronously from the 'exit' hook, so nothing is left
+// behind even when the caller forgets to stop. The hook does not run when this process is
+// SIGKILLed or is a Jest test file (whose `process` is a copy): infrastructure has the reaper's
+// watcher for that (reaper.ts), which reads the pid files written here.
 const liveGroups = new Set<number>();
 const everyGroup: number[] = [];
 
@@ -60,7 +62,7 @@ export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
  * killed children cannot be reaped, yet they no longer touch any file. Linux /proc; elsewhere
  * falls back to groupAlive.
  */
-function groupRunning(pgid: number): boolean {
+export function groupRunning(pgid: number): boolean {
   if (!fs.existsSync('/proc/self/stat')) return groupAlive(pgid);
   return processTable().some((entry) => entry.pgrp === pgid && entry.state !== 'Z');
 }
@@ -83,7 +85,10 @@ export interface SpawnOptions {
   cwd?: string;
   uid?: number;
   gid?: number;
-  /** Written with the group id, so a later run can stop a child orphaned by a crash. */
+  /**
+   * Written with the group id and its start time (a stamp), so a later run or the reaper can stop a
+   * child orphaned by a crash.
+   */
   pidFile?: string;
   /** Also receive each output line (the log file still gets everything). */
   onLine?: (line: string) => void;
@@ -143,7 +148,7 @@ export class ManagedProcess {
       everyGroup.push(pid);
       if (this.pidFile) {
         fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
-        fs.writeFileSync(this.pidFile, `${pid}\n`);
+        fs.writeFileSync(this.pidFile, `${stampOf(pid)}\n`);
       }
     }
     this.exitPromise = new Promise((resolve) => {
