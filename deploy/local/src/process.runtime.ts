@@ -13,8 +13,8 @@ import { emptyEndpoints, endpointsFromEnv, endpointsToEnv, externalComponents } 
 import { InfraError, portTakenError } from './support/errors.ts';
 import { devStateDir } from './support/paths.ts';
 import { freePorts, isPortFree } from './support/ports.ts';
-import { readStamp, stampOf } from './support/proc.ts';
-import { groupFileOf, ownerFileOf, ownerRunning, startReaper, sweepDeadOwners, testDirPrefix, type Reaper } from './support/reaper.ts';
+import { ownerRunning, readStamp, stampOf } from './support/proc.ts';
+import { groupFileOf, ownerFileOf, startReaper, sweepDeadOwners, testDirPrefix, type Reaper } from './support/reaper.ts';
 import { atExitSync } from './support/supervisor.ts';
 import { seconds } from './support/wait.ts';
 

@@ -12,6 +12,11 @@ export interface ProcessEntry {
   pgrp: number;
 }
 
+/** Whether this system has Linux's /proc (elsewhere callers fall back to signal 0). */
+export function hasProc(): boolean {
+  return fs.existsSync('/proc/self/stat');
+}
+
 /** The fields after `pid (comm)`: comm may hold spaces and parentheses, so split after the last ')'. */
 function statFields(pid: number | string): string[] | undefined {
   try {
@@ -24,7 +29,7 @@ function statFields(pid: number | string): string[] | undefined {
 
 /** The processes running now; [] where there is no /proc. */
 export function processTable(): ProcessEntry[] {
-  if (!fs.existsSync('/proc/self/stat')) return [];
+  if (!hasProc()) return [];
   const found: ProcessEntry[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -75,4 +80,30 @@ export function readStamp(file: string): Stamp | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A process's command line, arguments joined by spaces; '' when it is not running. */
+export function cmdlineOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Whether the owner a stamp names still runs. A stamp without a start time (an older launcher's)
+ * counts when its pid runs a Node process: any other process there got a recycled pid.
+ */
+export function ownerRunning(owner: Stamp): boolean {
+  if (!hasProc()) {
+    try {
+      process.kill(owner.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  if (owner.start !== undefined) return startTimeOf(owner.pid) === owner.start;
+  return cmdlineOf(owner.pid).includes('node');
 }

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processTable, readStamp, startTimeOf, stampOf, type Stamp } from './proc.ts';
+import { cmdlineOf, hasProc, ownerRunning, processTable, readStamp, startTimeOf, stampOf, type Stamp } from './proc.ts';
 import { groupAlive, groupRunning, killGroup } from './supervisor.ts';
 
 /** Prefix of the temporary data directories of profile `test` (in the OS temp directory). */
@@ -33,33 +33,6 @@ export function ownerFileOf(dataDir: string): string {
 /** The file in a part's data directory naming its process group (also read by stopOrphan). */
 export function groupFileOf(partDir: string): string {
   return path.join(partDir, 'launcher.pid');
-}
-
-const hasProc = () => fs.existsSync('/proc/self/stat');
-
-function cmdlineOf(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
-}
-
-/**
- * Whether the owner a stamp names still runs. A stamp without a start time (an older launcher's)
- * counts when its pid runs a Node process: any other process there got a recycled pid.
- */
-export function ownerRunning(owner: Stamp): boolean {
-  if (!hasProc()) {
-    try {
-      process.kill(owner.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  if (owner.start !== undefined) return startTimeOf(owner.pid) === owner.start;
-  return cmdlineOf(owner.pid).includes('node');
 }
 
 /**

@@ -5,8 +5,7 @@
 // and ends.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseStamp } from './proc.ts';
-import { reapDataDir, ownerRunning } from './reaper.ts';
+import { ownerRunning, parseStamp } from './proc.ts';
 
 const [stamp = '', dataDir = '', mode = ''] = process.argv.slice(2);
 const owner = parseStamp(stamp);
@@ -17,6 +16,8 @@ if (!owner || !dataDir || !['remove', 'keep'].includes(mode)) {
 
 while (fs.existsSync(dataDir) && ownerRunning(owner)) await sleep(1000);
 if (fs.existsSync(dataDir)) {
+  // Loaded only now: while it watches, the process holds no more than it needs to poll.
+  const { reapDataDir } = await import('./reaper.ts');
   const groups = await reapDataDir(dataDir, mode === 'remove');
   process.stdout.write(`${new Date().toISOString()} reaper: owner ${owner.pid} is gone; killed ${groups.length} process group(s) [${groups.join(' ')}]${mode === 'remove' ? `, removed ${dataDir}` : ''}\n`);
 }

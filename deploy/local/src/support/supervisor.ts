@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processTable, stampOf } from './proc.ts';
+import { hasProc, processTable, stampOf } from './proc.ts';
 
 // Every child runs in its own process group so that stopping it also stops whatever it forked
 // (postgres backends, the JVM's helpers, temporal's UI server). The groups still alive when this
@@ -63,7 +63,7 @@ export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
  * falls back to groupAlive.
  */
 export function groupRunning(pgid: number): boolean {
-  if (!fs.existsSync('/proc/self/stat')) return groupAlive(pgid);
+  if (!hasProc()) return groupAlive(pgid);
   return processTable().some((entry) => entry.pgrp === pgid && entry.state !== 'Z');
 }
 
