@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { stampOf } from '../src/support/proc.ts';
+import { cmdlineOf, processTable, stampOf } from '../src/support/proc.ts';
 import { groupFileOf, ownerFileOf, sweepDeadOwners } from '../src/support/reaper.ts';
 import { groupRunning, killGroup } from '../src/support/supervisor.ts';
 import { patience } from '../src/support/test-time.ts';
@@ -64,6 +64,21 @@ describe('the reaper', () => {
 
     first.owner.kill('SIGTERM'); // Node's default SIGTERM ends the process without 'exit' hooks too
     await until(`${first.dataDir} and group ${first.group} gone`, () => !groupRunning(first.group) && !fs.existsSync(first.dataDir));
+  });
+
+  test('a stop in order dismisses the watcher and finishes, even as the last work of its process', async () => {
+    const owner = spawn(process.execPath, [fixture, 'stop'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    owner.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const [code] = (await once(owner, 'exit')) as [number | null];
+    const { dataDir, group } = JSON.parse(out.split('\n')[0] ?? '') as { dataDir: string; group: number };
+    groupsToKill.add(group);
+    dirsToRemove.add(dataDir);
+    assert.equal(code, 0);
+    assert.match(out, /^stopped$/m, 'stop() resolved before the process ended');
+    assert.equal(groupRunning(group), false);
+    assert.equal(fs.existsSync(dataDir), false);
+    assert.deepEqual(processTable().filter((entry) => entry.ppid === owner.pid || cmdlineOf(entry.pid).includes(dataDir)), [], 'no watcher left');
   });
 
   test('a start sweeps a dead owner’s data dir (its parts killed, the dir removed) and leaves a live owner’s, a recycled pid and other dirs alone', async () => {

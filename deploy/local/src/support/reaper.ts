@@ -142,6 +142,9 @@ export function startReaper(dataDir: string, remove: boolean, logFile: string): 
   const pid = child.pid;
   return {
     async dismiss() {
+      // Referenced again while we wait: an unreferenced child's exit would not keep this process
+      // alive, and a caller whose last work is stop() (the npm test launcher) would end mid-await.
+      child.ref();
       if (pid !== undefined) killGroup(pid, 'SIGTERM');
       await exited;
     },
