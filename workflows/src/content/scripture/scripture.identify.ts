@@ -4,6 +4,7 @@
 // misheard one (right numbers, wrong book; or a verse that does not exist) or, when nothing
 // supports a reference that cannot exist, reject it. Nothing is cited that the sermon did not say.
 import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandidate, type ScriptureReference } from './scripture.references.ts';
+import { BOOKS } from './scripture.books.ts';
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
 import { verseExists, versesIn } from './scripture.versification.ts';
@@ -140,28 +141,33 @@ function chapterKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'chapter
  * A verse's few words are compared first, then (a retelling names the story, not the verse) the
  * two chapters. A chapter the book does not have ("Romans eighteen") is only ever corrected.
  */
-function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex): { keep: boolean; corrected?: ScriptureReference } {
+function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex, readSince: readonly ChapterOf[] = []): { keep: boolean; corrected?: ScriptureReference } {
   // A retelling runs on past the chapter it opened with ("Genesis 47. He was his father's favorite
   // son … a pit … Pharaoh … the famine"): the sentences right after the reference are its own, so
   // they are asked first, and only a clear answer from them counts.
   const near = { before: ref.start, after: Math.min(window.after, ref.end + NEAR_CONTEXT) };
   if (near.after < window.after) {
-    const fromNear = weighContext(text, ref, near, index);
+    const fromNear = weighContext(text, ref, near, index, readSince);
     if (fromNear.corrected) return fromNear;
   }
-  return weighContext(text, ref, window, index);
+  return weighContext(text, ref, window, index, readSince);
 }
+
+type ChapterOf = { book: string; chapter: number };
 
 // The sentence or two right after a reference (characters).
 const NEAR_CONTEXT = 220;
 
-function weighContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex): { keep: boolean; corrected?: ScriptureReference } {
+function weighContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex, readSince: readonly ChapterOf[]): { keep: boolean; corrected?: ScriptureReference } {
   // Only words one passage has and the other lacks tell them apart: a retelling of Joseph's
   // brothers names "Joseph", "brothers" and "Egypt", which both of his chapters share.
   const around = (keys: string[], except: string[]) => index.vocabularyScore(text, window.before, ref.start, keys, except) + index.vocabularyScore(text, ref.end, window.after, keys, except);
-  const moveTo = (chapter: number) => ({ ...ref, chapter, chapterEnd: ref.chapterEnd === undefined ? undefined : chapter });
+  const moveTo = ({ book, chapter }: ChapterOf) => ({ ...ref, book, chapter, chapterEnd: ref.chapterEnd === undefined ? undefined : chapter });
   const singleChapter = ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter;
-  const alike = soundAlikeChapters(ref.chapter).filter((chapter) => singleChapter && versesIn(ref.book, chapter) >= (ref.verseEnd ?? ref.verseStart ?? 1));
+  // The sound-alike chapters of the same book; for a bare "verses 16 to 18", also the chapters read
+  // aloud since its chapter was named (the passage a second voice has just read).
+  const rivals = [...soundAlikeChapters(ref.chapter).map((chapter) => ({ book: ref.book, chapter })), ...readSince];
+  const alike = rivals.filter((c) => singleChapter && versesIn(c.book, c.chapter) >= (ref.verseEnd ?? ref.verseStart ?? 1));
   const levels = ref.verseStart === undefined ? [passageKeys] : [passageKeys, chapterKeys];
   let keep = ref.exists;
   for (const [level, keysOf] of levels.entries()) {
@@ -181,7 +187,7 @@ function weighContext(text: string, ref: ReferenceCandidate, window: { before: n
       if (level === 0 || best.score >= CONTEXT_EVIDENCE) keep = false;
       continue;
     }
-    const moved = { book: ref.book, chapter: best.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter, verseEnd: ref.verseEnd };
+    const moved = { book: best.chapter.book, chapter: best.chapter.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter.chapter, verseEnd: ref.verseEnd };
     return { keep: true, corrected: referenceTo(moved, ref.start, ref.end, ref.source) };
   }
   return { keep };
@@ -209,6 +215,18 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
   const [own, rival] = scored.filter((c) => sermonBooks.has(c.passage.book));
   if (!own || own.words < SERMON_BOOK_WORDS || (rival && rival.words >= own.words)) return undefined;
   return referenceTo(own.passage, ref.start, ref.end, ref.source);
+}
+
+/** The same chapter and verses in the one other book whose words follow the reference as written, when the book heard has none of them there. */
+function sameNumbersOtherBook(text: string, ref: ReferenceCandidate, after: number, index: QuotationIndex): ScriptureReference | undefined {
+  if (ref.verseStart === undefined || index.wordsCoveredBy(text, ref.end, after, verseKeys(ref), true) > 0) return undefined;
+  const place = { chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd, verseEnd: ref.verseEnd };
+  const scored = BOOKS.filter((b) => b.osis !== ref.book && verseExists(b.osis, place.chapter, place.verseStart) && (place.verseEnd === undefined || verseExists(b.osis, place.chapterEnd ?? place.chapter, place.verseEnd)))
+    .map((b) => ({ passage: { book: b.osis, ...place }, words: index.wordsCoveredBy(text, ref.end, after, verseKeys({ book: b.osis, ...place }), true) }))
+    .sort((a, b) => b.words - a.words);
+  const [best, second] = scored;
+  if (!best || best.words < VERBATIM_WORDS || (second && second.words === best.words)) return undefined;
+  return referenceTo(best.passage, ref.start, ref.end, ref.source);
 }
 
 // Words of a verse said as written (two trigrams in a row) that name it among the books a sermon reads.
@@ -243,7 +261,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, ...base } = ref;
     // "Timothy 6, 6, 8. But godliness with contentment … For we brought nothing…": a verse quoted
     // between the two said makes them a range (a list of the two would leave it out).
     if (ref.rangeIfQuoted !== undefined && ref.verseStart !== undefined) {
@@ -251,6 +269,17 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       if (between.length) {
         [...between, ...confirming].forEach((q) => used.add(q));
         citations.push({ ...referenceTo({ book: ref.book, chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapter, verseEnd: ref.rangeIfQuoted }, ref.start, ref.end, ref.source), mode: 'both' });
+        continue;
+      }
+    }
+    // "Exodus 24 and 5, … you shall not make for yourself an idol": the chapter and verse run
+    // together; a quotation of chapter 20, verse 4 said with it is the place said.
+    if (ref.tensAndUnit) {
+      const said = { book: ref.book, ...ref.tensAndUnit, chapterEnd: ref.tensAndUnit.verseEnd === undefined ? undefined : ref.tensAndUnit.chapter };
+      const quoted = ownNear.find((q) => overlap(span(said), span(quoteReference(q))));
+      if (quoted) {
+        used.add(quoted);
+        citations.push({ ...referenceTo(said, ref.start, ref.end, ref.source), mode: 'both' });
         continue;
       }
     }
@@ -287,6 +316,16 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
       continue;
     }
+    // "John 1315, though he slay me, yet will I trust in him": a book heard as another's name, the
+    // numbers right. The words said right after it, none of them the verse heard, are the verse
+    // with those numbers in one other book (five words in runs few verses share, as for a place
+    // heard in part): that book's. Too few words for a quotation, but the same chapter and verse
+    // as well is no accident.
+    const otherBook = index && ref.exists && !ref.inferredBook ? sameNumbersOtherBook(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index) : undefined;
+    if (otherBook) {
+      citations.push({ ...otherBook, mode: 'both' });
+      continue;
+    }
     // ("Moses prays in some 90, 70, establish the work of our hands…": a psalm heard as an everyday
     // word stands on a quotation, or on its verse's words said as written right after it.)
     const saysItsVerse = () => index !== undefined && ref.exists && ref.verseStart !== undefined && index.wordsCoveredBy(text, ref.end, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), verseKeys(ref)) >= VERBATIM_WORDS;
@@ -314,7 +353,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       continue;
     }
     if (index) {
-      const checked = checkAgainstContext(text, ref, window(), index);
+      // (The chapters quoted since the last place said, other than the one a bare verse was given.)
+      const previous = anchors.findLast((c) => c.end < ref.start);
+      const readSince = ref.chapterFromContext ? [...new Map(quotations.filter((q) => q.start >= (previous?.end ?? 0) && q.end <= ref.start && q.verseEnd > q.verseStart && !(q.book === ref.book && q.chapter === ref.chapter)).map((q) => [`${q.book}.${q.chapter}`, { book: q.book, chapter: q.chapter }])).values()] : [];
+      const checked = checkAgainstContext(text, ref, window(), index, readSince);
       if (!checked.keep) continue;
       if (checked.corrected) {
         citations.push({ ...checked.corrected, mode: 'spoken' });

@@ -105,7 +105,7 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number; chapterFromContext?: boolean; tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number } };
 /** What the words around a verse number say about the list or range it opens. */
 type RangeContext = { book?: string; plural?: boolean };
 
@@ -199,6 +199,10 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // has ("seventeen" heard "seventy"), said alone: that verse, on its own words.
   const teen = verse && sameKind && verse.value >= 30 && verse.value <= 90 && verse.value % 10 === 0 && !verseExists(book.osis, chapter, verse.value) ? verse.value / 10 + 10 : undefined;
   if (teen && verseExists(book.osis, chapter, teen) && !RANGE_WORDS.has(tokens[verse!.next]?.lower ?? '') && !isWord(tokens, verse!.next, 'and')) return { chapter, verseStart: teen, next: verse!.next, needsSupport: true };
+  // "chapter 3, 1215", "Numbers 6, 2426": both verses of a range written as one number, the word
+  // between them lost; no verse has four digits, so a later verse of the chapter after an earlier one is the range.
+  const pair = verse && sameKind && !bare && tokens[k]!.kind === 'num' ? versePairRunTogether(book.osis, chapter, tokens[k]!.text) : undefined;
+  if (pair) return { chapter, verseStart: pair.from, chapterEnd: chapter, verseEnd: pair.to, next: verse!.next };
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
     const later = range.verseEnd === undefined && range.rangeIfQuoted === undefined ? rangeEndAfterWords(tokens, verse.next, book.osis, chapter, verse.value) : undefined;
@@ -210,7 +214,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     const dash = tokens[j];
     const after = tokens[j + 1];
     const hyphenVerse = written && dash?.text === '-' && dash.start === tokens[j - 1]!.end && after?.kind === 'num' && after.start === dash.end && verseExists(book.osis, chapter, Number(after.text)) ? Number(after.text) : undefined;
-    return { chapter, next: j, ...(hyphenVerse ? { hyphenVerse } : {}) };
+    return { chapter, next: j, ...(hyphenVerse ? { hyphenVerse } : {}), ...(written ? tensAndUnit(tokens, j, book.osis, chapter) : {}) };
   }
   // "Philippians 1 seeks promises that he … will complete it until the day of Jesus Christ": the
   // chapter heard, its verse number lost in a word; the verse whose words follow as written.
@@ -251,6 +255,27 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
   const teen = only.verse >= 30 && only.verse <= 90 && only.verse % 10 === 0 ? only.verse / 10 + 10 : undefined;
   if (teen !== undefined && verseExists(book.osis, only.chapter, teen)) return { chapter: only.chapter, verse: teen, soundAlike: true };
   return only;
+}
+
+/**
+ * "Exodus 24 and 5" for "Exodus twenty, four and five": a chapter and its verse said with only a
+ * pause between, written as one number; the tens are the chapter, the unit the verse ("and M" the
+ * range's end). Only a quotation of that verse, said with it, decides (`tensAndUnit` of a candidate).
+ */
+function tensAndUnit(tokens: readonly Token[], j: number, book: string, heard: number): { tensAndUnit: { chapter: number; verseStart: number; verseEnd?: number } } | undefined {
+  const chapter = heard - (heard % 10);
+  const verseStart = heard % 10;
+  if (heard < 21 || heard > 99 || !verseStart || !verseExists(book, chapter, verseStart)) return undefined;
+  const end = (tokens[j]?.lower === 'and' || RANGE_WORDS.has(tokens[j]?.lower ?? '')) && tokens[j + 1]?.kind === 'num' ? readNumber(tokens, j + 1) : undefined;
+  const verseEnd = end && end.value > verseStart && verseExists(book, chapter, end.value) ? end.value : undefined;
+  return { tensAndUnit: { chapter, verseStart, ...(verseEnd ? { verseEnd } : {}) } };
+}
+
+/** "1215" after a chapter: verses 12 to 15, when both exist and the second is later (no verse has four digits). */
+function versePairRunTogether(book: string, chapter: number, digits: string): { from: number; to: number } | undefined {
+  if (!/^[1-9]\d[1-9]\d$/.test(digits)) return undefined;
+  const [from, to] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
+  return from < to && verseExists(book, chapter, from) && verseExists(book, chapter, to) ? { from, to } : undefined;
 }
 
 const CHAPTER_FOLLOWERS = new Set([
@@ -478,6 +503,10 @@ export type ReferenceCandidate = ScriptureReference & {
   rangeIfQuoted?: number;
   /** The chapter and verses heard, the book lost ("the letter to the egos, in chapter 11, 8-10"): the book whose verses the words after it are. */
   booksFromWords?: string[];
+  /** A bare "verses 16 to 18": the book and chapter are those the sermon was last reading. */
+  chapterFromContext?: boolean;
+  /** "Exodus 24 and 5" read as chapter 24: chapter 20, verses 4-5, if a quotation of them confirms it. */
+  tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number };
 };
 
 function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
@@ -525,7 +554,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
     const fromWords = loc.verseFromWords === true || booksFromWords !== undefined;
-    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}) };
+    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}) };
     // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
     const previous = found.at(-1);
     if (previous && SELF_CORRECTION.test(text.slice(previous.end, start))) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
@@ -555,7 +584,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // and promised free verses 5 and 6", Proverbs 3 misheard) may be another passage's: cited
       // on its own words, and is no later verse's chapter until they confirm it.
       const afterCrossReference = sure !== undefined && !valid().some((r) => r.verseStart === undefined) && tokens[i]!.start - context!.end > NEAR_VERSE_REACH;
-      push(relative.book, relative, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined && !afterCrossReference);
+      push(relative.book, { ...relative, chapterFromContext: true }, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined && !afterCrossReference);
       i = relative.next - 1;
       continue;
     }
@@ -685,7 +714,15 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   });
 }
 
-const SELF_CORRECTION = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/i;
+// (Or with a few words owning the slip: "Romans 12, no, forgive me, first Corinthians 3, 16", "Mark
+// 4, sorry, I got that wrong, Luke 8", "James 2, no, wait, Jude 3"; not "John 3, no doubt, Romans 8".)
+const SELF_CORRECTION = new RegExp(
+  [
+    /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/.source,
+    /^[\s,.;:—–-]*(?:no|sorry|oops)\b[\s,.;:—–-]+(?:[A-Za-z']+\s+){0,3}?(?:me|wrong|mistake|misspoke|wait|that)\b[\s,.;:—–-]*(?:it's\s+|that's\s+)?$/.source,
+  ].join('|'),
+  'i',
+);
 
 /**
  * "Turn to Psalm 48, I mean 84.": the preacher put the number right without saying the book again;
@@ -714,7 +751,7 @@ const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:no|sorry|I mean|or ra
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
     .filter((r) => r.exists && !r.needsSupport)
-    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, ...ref }) => ref);
+    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, chapterFromContext: _context, tensAndUnit: _tens, ...ref }) => ref);
 }
 
 /** Edits (insert, delete, replace, swap two neighbours: "semule" / "samuel" is two) from `a` to `b`. */
