@@ -24,6 +24,13 @@ test('a chapter and its verse run together ("Isaiah 48" for "forty, eight") are 
   assert.deepEqual(await cited('Isaiah 48, I have refined you, but not as silver. I have chosen you in the furnace of affliction.'), ['Isa.48:both', 'Isa.48.10:quoted']);
 });
 
+test('numbers said right before a quotation ("Look at 12 and 13. Put on therefore…") keep their own citation inside the larger passage cited', async () => {
+  const quoted = "Put on therefore, as God's chosen ones, holy and beloved, a heart of compassion, kindness, lowliness, humility. Bearing with one another, and forgiving each other.";
+  assert.deepEqual(await cited(`Our text is Colossians 3, 12 to 17. Look at 12 and 13. ${quoted}`), ['Col.3.12-Col.3.17:both', 'Col.3.12-Col.3.13:quoted']);
+  // No numbers said with the words: the quotation is the passage's, as before.
+  assert.deepEqual(await cited(`Our text is Colossians 3, 12 to 17. Listen. ${quoted}`), ['Col.3.12-Col.3.17:both']);
+});
+
 test('a place taken back with a few words owning the slip ("no, forgive me", "sorry, I got that wrong") is not cited; other words after "no" take nothing back', async () => {
   assert.deepEqual(await cited('Turn with me to Romans 5, no, forgive me, Romans 6, 4, we were buried with him through baptism.'), ['Rom.6.4:spoken']);
   assert.deepEqual(await cited('Luke tells the storm in Mark 4, sorry, I got that wrong, Luke 8, 24.'), ['Luke.8.24:spoken']);

@@ -243,6 +243,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words; nor
   // does a place whose verse or book only the words after it can tell.)
   const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords);
+  const spoken = anchors.filter((c) => c.exists);
+  // A quotation with its own verse numbers said right before it ("In verses 4 and 5 he calls him a
+  // living stone…") is cited with them, not consumed by the larger passage that holds it.
+  const placedBefore = (q: QuotationMatch) => (withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken)) !== undefined;
   for (const ref of candidates) {
     // (A place completed from the words said after it is the phrase's reading: "Omenaya, verse 3"
     // is no longer a verse of the chapter being read.)
@@ -251,7 +255,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       if (!index) continue;
       const completed = completedFromWords(text, ref, anchors, index, booksReadBefore(citations, quotations, ref.start));
       if (completed) {
-        quotations.filter((q) => !used.has(q) && overlap(span(completed), span(quoteReference(q))) && q.start >= ref.start && q.start <= ref.end + QUOTE_AFTER).forEach((q) => used.add(q));
+        quotations.filter((q) => !used.has(q) && !placedBefore(q) && overlap(span(completed), span(quoteReference(q))) && q.start >= ref.start && q.start <= ref.end + QUOTE_AFTER).forEach((q) => used.add(q));
         citations.push({ ...completed, mode: 'both' });
       }
       continue;
@@ -297,7 +301,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const paraphrases = index && ref.exists ? near.filter((q) => q.end > ref.end && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
     if (ref.exists && confirming.length + paraphrases.length) {
       // A whole chapter is confirmed by a verse quoted from it; that verse keeps its own citation.
-      if (ref.verseStart !== undefined) [...confirming, ...paraphrases].forEach((q) => used.add(q));
+      if (ref.verseStart !== undefined) [...confirming, ...paraphrases].filter((q) => !placedBefore(q)).forEach((q) => used.add(q));
       citations.push({ ...base, mode: 'both' });
       continue;
     }
@@ -367,15 +371,18 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   }
   for (const q of quotations) {
     if (used.has(q)) continue;
-    const spoken = anchors.filter((c) => c.exists);
-    const ref = withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken) ?? quoteReference(q);
+    const said = withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken);
+    const ref = said ?? quoteReference(q);
     // Words of a passage the sermon cites elsewhere: that citation is also quoted. A whole chapter
     // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation;
     // so does a verse inside a range known only from another quotation (its numbers said before
-    // it, the book lost): nothing says the preacher did not name this verse on its own.
+    // it, the book lost): nothing says the preacher did not name this verse on its own. Verses
+    // whose numbers were said with the words ("look at 13 through 17. … put on the full armor")
+    // are named, as a bare "verse 12" inside the reading is: they keep their citation too.
     const containing = citations.filter((c) => overlap(span(c), span(ref)));
     for (const c of containing) if (c.mode === 'spoken') c.mode = 'both';
-    if (containing.some((c) => c.verseStart !== undefined && c.mode !== 'quoted')) continue;
+    if (!said && containing.some((c) => c.verseStart !== undefined && c.mode !== 'quoted')) continue;
+    if (said && containing.some((c) => c.osis === said.osis)) continue;
     citations.push({ ...ref, source: text.slice(q.start, q.end), mode: 'quoted' });
   }
   return citations.sort((a, b) => a.start - b.start);
