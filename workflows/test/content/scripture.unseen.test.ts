@@ -49,3 +49,19 @@ test('a bare "verses 4 and 5" after a passage of other verses was read aloud is 
   // Words of the chapter named: its verses, as before.
   assert.deepEqual(await cited(`${reading} Now back to Ruth. Listen to verses 4 and 5: they took wives of the women of Moab, Orpah and Ruth, and then Mahlon and Chilion both died.`), ['Ruth.1:both', 'Luke.15.4-Luke.15.5:quoted', 'Ruth.1.4-Ruth.1.5:both']);
 });
+
+test('the range said right after a quotation ("… Read 4 to 7 again at home") that holds the quoted verses is the passage read; a count after it is not', async () => {
+  const quoted = "which of you men, if you had one hundred sheep and lost one of them, wouldn't leave the ninety-nine in the wilderness?";
+  assert.deepEqual(await cited(`The reader gave us the lost sheep: ${quoted} Read 4 to 7 again at home.`), ['Luke.15.4-Luke.15.7:quoted']);
+  assert.deepEqual(await cited(`The reader gave us the lost sheep: ${quoted} We sang 4 to 7 verses of the hymn.`), ['Luke.15.4:quoted']);
+});
+
+test('a chapter and verse run together that can be cut two ways ("Luke 111": 1:11 or 11:1) are the one whose words are said after it', async () => {
+  assert.deepEqual(await cited('Zechariah was in the temple in Luke 111, when an angel of the Lord appeared, standing on the right side of the altar of incense, and he was afraid.'), ['Luke.1.11:both']);
+  assert.deepEqual(await cited('Pentecost is in Acts 211, where the crowd said, we hear them speaking in our languages the mighty works of God.'), ['Acts.2.11:both']);
+});
+
+test('"Genesis 1-27" (chapter 1, or 1:27) is the verse when the sentence after it speaks of that verse more than of any other of the chapter', async () => {
+  assert.deepEqual(await cited("Genesis 1-27 tells us we were created in God's image, male and female, every one of us."), ['Gen.1.27:both']);
+  assert.deepEqual(await cited('Genesis 1-27 is a long story, and we will take our time over it.'), ['Gen.1:spoken']);
+});

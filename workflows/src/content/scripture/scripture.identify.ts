@@ -158,6 +158,15 @@ type ChapterOf = { book: string; chapter: number };
 // The sentence or two right after a reference (characters).
 const NEAR_CONTEXT = 220;
 
+/** `text[start, end)` shares enough rare words with the verse (`CONTEXT_EVIDENCE`), and more than with any other verse of its chapter. */
+function speaksOfVerse(text: string, verse: Passage & { verseStart: number }, start: number, end: number, index: QuotationIndex): boolean {
+  const score = (v: number) => index.vocabularyScore(text, start, end, [`${verse.book}.${verse.chapter}.${v}`]);
+  const own = score(verse.verseStart);
+  if (own < CONTEXT_EVIDENCE) return false;
+  for (let v = 1; v <= versesIn(verse.book, verse.chapter); v += 1) if (v !== verse.verseStart && score(v) >= own) return false;
+  return true;
+}
+
 function weighContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex, readSince: readonly ChapterOf[]): { keep: boolean; corrected?: ScriptureReference } {
   // Only words one passage has and the other lacks tell them apart: a retelling of Joseph's
   // brothers names "Joseph", "brothers" and "Egypt", which both of his chapters share.
@@ -204,7 +213,9 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
   const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
   const choices: Passage[] = ref.booksFromWords
     ? ref.booksFromWords.map((book) => ({ book, chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd, verseEnd: ref.verseEnd }))
-    : Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, v) => ({ book: ref.book, chapter: ref.chapter, verseStart: v + 1 }));
+    : ref.splitsFromWords
+      ? ref.splitsFromWords.map(({ chapter, verse }) => ({ book: ref.book, chapter, verseStart: verse }))
+      : Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, v) => ({ book: ref.book, chapter: ref.chapter, verseStart: v + 1 }));
   const scored = choices.map((passage) => ({ passage, words: index.wordsCoveredBy(text, ref.end, after, verseKeys(passage), true) })).sort((a, b) => b.words - a.words);
   const [best, second] = scored;
   if (best && best.words >= VERBATIM_WORDS && !(second && second.words === best.words)) return referenceTo(best.passage, ref.start, ref.end, ref.source);
@@ -242,16 +253,16 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   const citations: Citation[] = [];
   // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words; nor
   // does a place whose verse or book only the words after it can tell.)
-  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords);
+  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords);
   const spoken = anchors.filter((c) => c.exists);
   // A quotation with its own verse numbers said right before it ("In verses 4 and 5 he calls him a
   // living stone…") is cited with them, not consumed by the larger passage that holds it.
-  const placedBefore = (q: QuotationMatch) => (withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken)) !== undefined;
+  const placedBefore = (q: QuotationMatch) => (withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken) ?? withVersesSaidAfter(text, q, spoken)) !== undefined;
   for (const ref of candidates) {
     // (A place completed from the words said after it is the phrase's reading: "Omenaya, verse 3"
     // is no longer a verse of the chapter being read.)
     if (citations.some((c) => c.mode === 'both' && c.start < ref.start && ref.end <= c.end)) continue;
-    if (ref.verseFromWords || ref.booksFromWords) {
+    if (ref.verseFromWords || ref.booksFromWords || ref.splitsFromWords) {
       if (!index) continue;
       const completed = completedFromWords(text, ref, anchors, index, booksReadBefore(citations, quotations, ref.start));
       if (completed) {
@@ -265,7 +276,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, splitsFromWords: _s, ...base } = ref;
     // "Timothy 6, 6, 8. But godliness with contentment … For we brought nothing…": a verse quoted
     // between the two said makes them a range (a list of the two would leave it out).
     if (ref.rangeIfQuoted !== undefined && ref.verseStart !== undefined) {
@@ -290,8 +301,11 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     if (ref.hyphenVerse !== undefined) {
       const verse = { book: ref.book, chapter: ref.chapter, verseStart: ref.hyphenVerse };
       const quoted = ownNear.find((q) => overlap(span(verse), span(quoteReference(q))));
-      if (quoted) {
-        used.add(quoted);
+      if (quoted) used.add(quoted);
+      // ("Deuteronomy 5-15, he gave a new reason for the Sabbath. Remember that you were a slave
+      // in Egypt": or the sentence or two after it speak of that verse more than of any other of
+      // the chapter, as the words around a reference decide between sound-alike chapters.)
+      if (quoted || (index && speaksOfVerse(text, verse, ref.end, Math.min(ref.end + NEAR_CONTEXT, following?.start ?? text.length), index))) {
         citations.push({ ...referenceTo(verse, ref.start, ref.end, ref.source), mode: 'both' });
         continue;
       }
@@ -371,7 +385,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   }
   for (const q of quotations) {
     if (used.has(q)) continue;
-    const said = withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken);
+    const said = withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken) ?? withVersesSaidAfter(text, q, spoken);
     const ref = said ?? quoteReference(q);
     // Words of a passage the sermon cites elsewhere: that citation is also quoted. A whole chapter
     // ("read a few verses of John 15") is quoted too, but the verse quoted keeps its own citation;
@@ -425,6 +439,20 @@ function lastRangeSaid(text: string, commas = false): { from: number; to: number
   return last;
 }
 
+/** The first "N and M" / "N through M" / "N-M" in `text` (digits or spoken numbers, both alike). */
+function firstRangeSaid(text: string): { from: number; to: number; start: number; end: number } | undefined {
+  const tokens = tokenize(text);
+  for (let i = 0; i < tokens.length; i += 1) {
+    const from = readNumber(tokens, i);
+    if (!from || !RANGE_JOINERS.has(tokens[from.next]?.lower ?? '')) continue;
+    const to = readNumber(tokens, from.next + 1);
+    // ("We sang 4 to 7 verses of the hymn": a count.)
+    if (!to || (tokens[i]!.kind === 'num') !== (tokens[from.next + 1]!.kind === 'num') || COUNTED.test(tokens[to.next]?.lower ?? '') || /^(?:verses|chapters|of)$/.test(tokens[to.next]?.lower ?? '')) continue;
+    return { from: from.value, to: to.value, start: tokens[i]!.start, end: tokens[to.next - 1]!.end };
+  }
+  return undefined;
+}
+
 /**
  * A quotation with the range said shortly before it (at most 120 characters back, the same
  * sentence or the one before it): the quoted book and chapter, the verses said, when the quoted
@@ -450,6 +478,21 @@ function versesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { st
   if (!m || sentenceEnds > 1 + unquoted || (far && sentenceEnds > 0)) return undefined;
   // Numbers of a reference said in full ("verses 23 to 35" of the chapter being read) are its own.
   if (spoken.some((r) => r.start < offset + m.end && offset + m.end <= r.end)) return undefined;
+  const { from, to } = m;
+  if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
+  return saidRange(q, from, to);
+}
+
+/**
+ * "…they said, it is his angel. Read 13 to 16 again at home": the range said right after a
+ * quotation (the same sentence or the next, at most 120 characters on) that holds the quoted
+ * verses is the passage read, as one said right before it is.
+ */
+export function withVersesSaidAfter(text: string, q: QuotationMatch, spoken: readonly { start: number; end: number }[] = []): ScriptureReference | undefined {
+  const after = text.slice(q.end, q.end + VERSES_BEFORE_REACH);
+  const m = firstRangeSaid(after);
+  if (!m || (after.slice(0, m.start).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
+  if (spoken.some((r) => r.start < q.end + m.end && q.end + m.start < r.end)) return undefined;
   const { from, to } = m;
   if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
   return saidRange(q, from, to);
@@ -499,7 +542,7 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
  * claims nothing, as before.
  */
 export function decideParallels(text: string, quotations: readonly QuotationMatch[], candidates: readonly ReferenceCandidate[]): QuotationMatch[] {
-  const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords);
+  const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords);
   const decided: QuotationMatch[] = [];
   for (const q of quotations) {
     if (!q.parallels) {

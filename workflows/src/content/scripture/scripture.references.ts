@@ -105,7 +105,7 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number; chapterFromContext?: boolean; tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number } };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number; chapterFromContext?: boolean; splitsFromWords?: { chapter: number; verse: number }[]; tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number } };
 /** What the words around a verse number say about the list or range it opens. */
 type RangeContext = { book?: string; plural?: boolean };
 
@@ -139,6 +139,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // "Acts 1625", "Sam 2740": Whisper runs chapter and verse together into one number.
   const merged = written && !saidChapter && book.chapters > 1 && first.value > book.chapters ? splitChapterVerse(book, tokens[j]!.text) : undefined;
   if (merged) return { chapter: merged.chapter, verseStart: merged.verse, ...parseRangeEnd(tokens, first.next, merged.chapter, merged.verse), ...(merged.soundAlike ? { needsSupport: true } : {}) };
+  // ("John 151": 1:51 and 15:1 both exist; the one whose words are said after it, if either.)
+  const splits = written && !saidChapter && book.chapters > 1 && first.value > book.chapters ? existingSplits(book, tokens[j]!.text) : [];
+  if (splits.length > 1) return { chapter: splits[0]!.chapter, verseStart: splits[0]!.verse, next: first.next, splitsFromWords: splits };
   j = first.next;
   // Single-chapter books: "Jude 3" is verse 3.
   if (book.chapters === 1 && !saidChapter && !(tokens[j]?.text === ':' && readNumber(tokens, j + 1))) {
@@ -238,14 +241,7 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
     return verseExists(book.osis, chapter, verse) ? { chapter, verse, soundAlike: true } : undefined;
   }
   // ("Psalm 151" is a psalm number said whole, one that does not exist, not 15:1.)
-  if (!/^\d{3,4}$/.test(digits) || (book.chapters >= 100 && Number(digits) < 200)) return undefined;
-  const splits: { chapter: number; verse: number }[] = [];
-  for (let cut = 1; cut < digits.length; cut += 1) {
-    if (digits[cut] === '0') continue;
-    const chapter = Number(digits.slice(0, cut));
-    const verse = Number(digits.slice(cut));
-    if (chapter >= 1 && chapter <= book.chapters && verse >= 1 && verse <= MAX_VERSE) splits.push({ chapter, verse });
-  }
+  const splits = possibleSplits(book, digits);
   const existing = splits.filter((x) => verseExists(book.osis, x.chapter, x.verse));
   if (existing.length) return existing.length === 1 ? existing[0] : undefined;
   if (splits.length !== 1) return undefined;
@@ -276,6 +272,24 @@ function versePairRunTogether(book: string, chapter: number, digits: string): { 
   if (!/^[1-9]\d[1-9]\d$/.test(digits)) return undefined;
   const [from, to] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
   return from < to && verseExists(book, chapter, from) && verseExists(book, chapter, to) ? { from, to } : undefined;
+}
+
+/** The cuts of a three- or four-digit number into a chapter the book has and a verse number. */
+function possibleSplits(book: Pick<BookInfo, 'osis' | 'chapters'>, digits: string): { chapter: number; verse: number }[] {
+  if (!/^\d{3,4}$/.test(digits) || (book.chapters >= 100 && Number(digits) < 200)) return [];
+  const splits: { chapter: number; verse: number }[] = [];
+  for (let cut = 1; cut < digits.length; cut += 1) {
+    if (digits[cut] === '0') continue;
+    const chapter = Number(digits.slice(0, cut));
+    const verse = Number(digits.slice(cut));
+    if (chapter >= 1 && chapter <= book.chapters && verse >= 1 && verse <= MAX_VERSE) splits.push({ chapter, verse });
+  }
+  return splits;
+}
+
+/** The cuts of a number run together that are verses of the book ("John 151": 1:51 and 15:1). */
+function existingSplits(book: Pick<BookInfo, 'osis' | 'chapters'>, digits: string): { chapter: number; verse: number }[] {
+  return possibleSplits(book, digits).filter((x) => verseExists(book.osis, x.chapter, x.verse));
 }
 
 const CHAPTER_FOLLOWERS = new Set([
@@ -503,6 +517,8 @@ export type ReferenceCandidate = ScriptureReference & {
   rangeIfQuoted?: number;
   /** The chapter and verses heard, the book lost ("the letter to the egos, in chapter 11, 8-10"): the book whose verses the words after it are. */
   booksFromWords?: string[];
+  /** "John 151": chapter and verse run together, cut two ways that both exist; the one whose words follow it, if one does. */
+  splitsFromWords?: { chapter: number; verse: number }[];
   /** A bare "verses 16 to 18": the book and chapter are those the sermon was last reading. */
   chapterFromContext?: boolean;
   /** "Exodus 24 and 5" read as chapter 24: chapter 20, verses 4-5, if a quotation of them confirms it. */
@@ -553,8 +569,8 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
-    const fromWords = loc.verseFromWords === true || booksFromWords !== undefined;
-    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}) };
+    const fromWords = loc.verseFromWords === true || booksFromWords !== undefined || loc.splitsFromWords !== undefined;
+    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}), ...(loc.splitsFromWords ? { splitsFromWords: loc.splitsFromWords } : {}) };
     // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
     const previous = found.at(-1);
     if (previous && SELF_CORRECTION.test(text.slice(previous.end, start))) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
@@ -751,7 +767,7 @@ const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:no|sorry|I mean|or ra
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
     .filter((r) => r.exists && !r.needsSupport)
-    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, chapterFromContext: _context, tensAndUnit: _tens, ...ref }) => ref);
+    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, chapterFromContext: _context, tensAndUnit: _tens, splitsFromWords: _splits, ...ref }) => ref);
 }
 
 /** Edits (insert, delete, replace, swap two neighbours: "semule" / "samuel" is two) from `a` to `b`. */
