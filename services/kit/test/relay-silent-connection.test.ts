@@ -3,44 +3,13 @@
 // leaves the outbox again; with it the statement fails, the connection is dropped and the next pass
 // publishes through a fresh one.
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
-import { isolatedServiceEnv } from '../src/testing/index.ts';
+import { isolatedServiceEnv, tcpProxy } from '../src/testing/index.ts';
 import { OutboxRelay } from '../src/events/outbox.relay.ts';
 import { buildProbeApp, unpublishedCount, writeProbe } from './fixtures/probe.app.ts';
 import type { ProbeApp } from './fixtures/probe.app.ts';
 import { waitFor } from './helpers.ts';
 
-/** A TCP proxy to Postgres that can fall silent on the connections it holds, as a partition does. */
-async function silenceableProxy(target: URL): Promise<{ port: number; silence(): void; close(): Promise<void> }> {
-  const pairs: [net.Socket, net.Socket][] = [];
-  const silenced: net.Socket[] = [];
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    client.pipe(upstream).pipe(client);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    pairs.push([client, upstream]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    silence() {
-      // Open connections stop carrying bytes either way; new ones are proxied as before.
-      for (const [client, upstream] of pairs.splice(0)) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-        silenced.push(client, upstream);
-      }
-    },
-    async close() {
-      for (const socket of [...silenced, ...pairs.flat()]) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 describe('outbox relay on a connection that falls silent', () => {
   let env: Record<string, string>;
   let app: ProbeApp;
@@ -54,14 +23,11 @@ describe('outbox relay on a connection that falls silent', () => {
   });
 
   it('times the silent statement out, drops the connection and publishes through a new one', async () => {
-    const database = new URL(env.DATABASE_URL!);
-    const proxy = await silenceableProxy(database);
-    const throughProxy = new URL(database);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
+    // A partition: once silenced, the open connections carry nothing and nothing is closed.
+    const proxy = await tcpProxy(env.DATABASE_URL!);
     const relay = new OutboxRelay({
       db: app.kit.db,
-      connectionString: throughProxy.toString(),
+      connectionString: proxy.url,
       schema: app.kit.schema,
       kafka: app.kit.kafka,
       topicPrefix: app.kit.topicPrefix,

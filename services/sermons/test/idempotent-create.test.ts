@@ -3,11 +3,10 @@
 // is scoped to the organization, the user and the request it first came with.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { describe, it, beforeAll, afterAll } from '@jest/globals';
 import { sql } from 'kysely';
 import { purgeExpiredIdempotencyKeys } from '@lectern/service-kit';
-import { isolatedServiceEnv } from '@lectern/service-kit/testing';
+import { isolatedServiceEnv, tcpProxy } from '@lectern/service-kit/testing';
 import { buildTestApp, listen } from './helper.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -166,49 +165,37 @@ describe('sermons: creation with an Idempotency-Key', () => {
  * is durable, the service never hears it — the race session 11's CI met when Postgres stopped.
  */
 async function commitAnswerCutter(target: URL): Promise<{ url: string; arm(): void; cuts: number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
   let armed = false;
   const state = { cuts: 0 };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    sockets.add(client).add(upstream);
+  const proxy = await tcpProxy(target, (link) => {
     let insertedSermon = false;
     let cutAnswer = false;
-    client.on('data', (chunk: Buffer) => {
-      const text = chunk.toString('latin1');
-      if (text.includes('insert into "sermons"')) insertedSermon = true;
-      if (/\brollback\b/i.test(text)) insertedSermon = false;
-      if (armed && insertedSermon && /\bcommit\b/i.test(text)) {
-        armed = false;
-        cutAnswer = true;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      if (!cutAnswer) return void client.write(chunk);
-      state.cuts += 1;
-      client.destroy();
-      upstream.destroy();
-    });
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
+    return {
+      toServer(chunk) {
+        const text = chunk.toString('latin1');
+        if (text.includes('insert into "sermons"')) insertedSermon = true;
+        if (/\brollback\b/i.test(text)) insertedSermon = false;
+        if (armed && insertedSermon && /\bcommit\b/i.test(text)) {
+          armed = false;
+          cutAnswer = true;
+        }
+        return chunk;
+      },
+      toClient(chunk) {
+        if (!cutAnswer) return chunk;
+        state.cuts += 1;
+        link.cut();
+        return undefined;
+      },
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(target.href);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
   return {
-    url: url.href,
+    url: proxy.url,
     arm: () => void (armed = true),
     get cuts() {
       return state.cuts;
     },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => proxy.close(),
   };
 }
 

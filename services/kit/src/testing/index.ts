@@ -65,3 +65,5 @@ export { freePort, startServerProcess } from './server-process.ts';
 export type { ServiceBasicsOptions } from './service-basics.ts';
 export { describeFuzzFailures, fuzzOpenApi, FUZZ_CHECKS } from './openapi-fuzz.ts';
 export type { FuzzFailure, FuzzOptions, FuzzReport } from './openapi-fuzz.ts';
+export { tcpProxy } from './tcp-proxy.ts';
+export type { LinkHooks, ProxyLink, TcpProxy } from './tcp-proxy.ts';
