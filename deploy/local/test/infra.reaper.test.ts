@@ -41,9 +41,11 @@ async function until(what: string, done: () => boolean, ms = patience(10_000)): 
   }
 }
 
-/** A process group of its own (`sleep 300`), as the parts run. */
-function sleeper(): number {
-  const child = spawn('sleep', ['300'], { detached: true, stdio: 'ignore' });
+/** A process group of its own (`sleep 300`), as the parts run; its output to `logFile` if given. */
+function sleeper(logFile?: string): number {
+  const fd = logFile ? fs.openSync(logFile, 'a') : 'ignore';
+  const child = spawn('sleep', ['300'], { detached: true, stdio: ['ignore', fd, fd] });
+  if (typeof fd === 'number') fs.closeSync(fd);
   child.unref();
   assert.ok(child.pid);
   groupsToKill.add(child.pid);
@@ -81,7 +83,7 @@ describe('the reaper', () => {
     assert.deepEqual(processTable().filter((entry) => entry.ppid === owner.pid || cmdlineOf(entry.pid).includes(dataDir)), [], 'no watcher left');
   });
 
-  test('a start sweeps a dead owner’s data dir (its parts killed, the dir removed) and leaves a live owner’s, a recycled pid and other dirs alone', async () => {
+  test('a start sweeps a dead owner’s data dir (its parts killed, the dir removed) and leaves a live owner’s, a recycled pid, an unrelated bare pid and other dirs alone', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-sweep-'));
     dirsToRemove.add(root);
     const dir = (name: string, owner?: string) => {
@@ -108,6 +110,13 @@ describe('the reaper', () => {
     const stranger = sleeper();
     part(dead, 'kafka', `${stranger} 1`);
 
+    // Pid files of a launcher from before the stamps: a bare pid, ours when its output goes into the dir.
+    fs.mkdirSync(path.join(dead, 'logs'));
+    const olderPart = sleeper(path.join(dead, 'logs', 'stripe.log'));
+    part(dead, 'stripe', String(olderPart));
+    const olderStranger = sleeper();
+    part(dead, 'mail', String(olderStranger));
+
     const live = dir('lectern-test-live01', stampOf(process.pid));
     const livePart = sleeper();
     part(live, 'postgres', stampOf(livePart));
@@ -117,6 +126,8 @@ describe('the reaper', () => {
     assert.equal(groupRunning(orphan), false, 'the dead owner’s part was killed');
     assert.equal(fs.existsSync(dead), false, 'the dead owner’s dir was removed');
     assert.ok(groupRunning(stranger), 'a recycled pid is not ours to kill');
+    assert.equal(groupRunning(olderPart), false, 'an older bare-pid part writing into the dir was killed');
+    assert.ok(groupRunning(olderStranger), 'an older bare pid with nothing of the dir is not ours to kill');
     assert.ok(groupRunning(livePart) && fs.existsSync(live), 'a live owner’s infrastructure is left alone');
     assert.ok(fs.existsSync(results), 'a dir without an owner file is not infrastructure');
   });

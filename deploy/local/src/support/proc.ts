@@ -91,6 +91,15 @@ export function cmdlineOf(pid: number): string {
   }
 }
 
+/** Where a process's standard output goes (a file's path, `pipe:[…]`, …); '' when unknown. */
+export function stdoutOf(pid: number): string {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/fd/1`);
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Whether the owner a stamp names still runs. A stamp without a start time (an older launcher's)
  * counts when its pid runs a Node process: any other process there got a recycled pid.

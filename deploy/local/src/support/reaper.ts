@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cmdlineOf, hasProc, ownerRunning, processTable, readStamp, startTimeOf, stampOf, type Stamp } from './proc.ts';
+import { cmdlineOf, hasProc, ownerRunning, processTable, readStamp, startTimeOf, stampOf, stdoutOf, type Stamp } from './proc.ts';
 import { groupAlive, groupRunning, killGroup } from './supervisor.ts';
 
 /** Prefix of the temporary data directories of profile `test` (in the OS temp directory). */
@@ -38,7 +38,8 @@ export function groupFileOf(partDir: string): string {
 /**
  * Whether the process group a part's stamp names is still ours and running. While any member of a
  * group runs, its id is not given to a new process; when the leader itself runs, its start time
- * must match (an older pid file without one: its command line must mention the data directory).
+ * must match (an older pid file without one: its command line must mention the data directory, or
+ * its output go to a log file inside it, as stripe-mock's does).
  */
 function ourGroup(group: Stamp, dataDir: string): boolean {
   if (!hasProc()) return groupAlive(group.pid);
@@ -46,7 +47,7 @@ function ourGroup(group: Stamp, dataDir: string): boolean {
   if (members.length === 0) return false;
   if (!members.some((entry) => entry.pid === group.pid)) return true;
   if (group.start !== undefined) return startTimeOf(group.pid) === group.start;
-  return cmdlineOf(group.pid).includes(dataDir);
+  return cmdlineOf(group.pid).includes(dataDir) || stdoutOf(group.pid).startsWith(`${dataDir}/`);
 }
 
 /** The process groups of a data directory's parts that still run. */
