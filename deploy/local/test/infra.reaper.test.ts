@@ -68,6 +68,18 @@ describe('the reaper', () => {
     await until(`${first.dataDir} and group ${first.group} gone`, () => !groupRunning(first.group) && !fs.existsSync(first.dataDir));
   });
 
+  test('a child started without a pid file of its own (a service) does not outlive its SIGKILLed owner either', async () => {
+    const owner = spawn(process.execPath, [fileURLToPath(new URL('./fixtures/owner-of-a-child.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [line] = (await once(readline.createInterface({ input: owner.stdout! }), 'line')) as [string];
+    const { group, dir, logFile } = JSON.parse(line) as { group: number; dir: string; logFile: string };
+    groupsToKill.add(group);
+    dirsToRemove.add(dir).add(logFile);
+    assert.match(path.basename(dir), /^lectern-test-procs-/);
+    assert.ok(groupRunning(group));
+    owner.kill('SIGKILL');
+    await until(`group ${group} and ${dir} gone`, () => !groupRunning(group) && !fs.existsSync(dir));
+  });
+
   test('a stop in order dismisses the watcher and finishes, even as the last work of its process', async () => {
     const owner = spawn(process.execPath, [fixture, 'stop'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

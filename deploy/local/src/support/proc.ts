@@ -1,7 +1,8 @@
 // One reading of Linux /proc: every process's id, state, parent and process group (the
 // supervisor's exit hook, the reaper, the e2e stack test and the pipeline bench's memory watch ask
 // it), and when a process started (a pid and its start time name one process even once the pid is
-// recycled; pid_max is 32768 on the CI machine).
+// recycled; pid_max is 32768 on the CI machine). Also the signals to whole process groups the
+// supervisor and the reaper send.
 import fs from 'node:fs';
 
 export interface ProcessEntry {
@@ -115,4 +116,32 @@ export function ownerRunning(owner: Stamp): boolean {
   }
   if (owner.start !== undefined) return startTimeOf(owner.pid) === owner.start;
   return cmdlineOf(owner.pid).includes('node');
+}
+
+export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Like groupAlive, but a member that is only a zombie does not count: in the exit hook our own
+ * killed children cannot be reaped, yet they no longer touch any file. Linux /proc; elsewhere
+ * falls back to groupAlive.
+ */
+export function groupRunning(pgid: number): boolean {
+  if (!hasProc()) return groupAlive(pgid);
+  return processTable().some((entry) => entry.pgrp === pgid && entry.state !== 'Z');
+}
+
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -19,8 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cmdlineOf, hasProc, ownerRunning, processTable, readStamp, startTimeOf, stampOf, stdoutOf, type Stamp } from './proc.ts';
-import { groupAlive, groupRunning, killGroup } from './supervisor.ts';
+import { cmdlineOf, groupAlive, groupRunning, hasProc, killGroup, ownerRunning, processTable, readStamp, startTimeOf, stampOf, stdoutOf, type Stamp } from './proc.ts';
 
 /** Prefix of the temporary data directories of profile `test` (in the OS temp directory). */
 export const testDirPrefix = 'lectern-test-';

@@ -2,14 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hasProc, processTable, stampOf } from './proc.ts';
+import os from 'node:os';
+import { groupAlive, groupRunning, killGroup, stampOf } from './proc.ts';
+import { groupFileOf, ownerFileOf, startReaper, testDirPrefix, type Reaper } from './reaper.ts';
+
+export { groupAlive, groupRunning, killGroup } from './proc.ts';
 
 // Every child runs in its own process group so that stopping it also stops whatever it forked
 // (postgres backends, the JVM's helpers, temporal's UI server). The groups still alive when this
 // Node process exits normally are killed synchronously from the 'exit' hook, so nothing is left
 // behind even when the caller forgets to stop. The hook does not run when this process is
-// SIGKILLed or is a Jest test file (whose `process` is a copy): infrastructure has the reaper's
-// watcher for that (reaper.ts), which reads the pid files written here.
+// SIGKILLed or is a Jest test file (whose `process` is a copy): the reaper's watcher (reaper.ts)
+// covers that, reading the pid files written here — an infrastructure part's in its data dir, any
+// other child's (the services of npm start and of the e2e stack) in one directory per process.
 const liveGroups = new Set<number>();
 const everyGroup: number[] = [];
 
@@ -48,32 +53,25 @@ export function atExitSync(cleanup: () => void): () => void {
   return () => exitCleanups.delete(cleanup);
 }
 
-export function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Like groupAlive, but a member that is only a zombie does not count: in the exit hook our own
- * killed children cannot be reaped, yet they no longer touch any file. Linux /proc; elsewhere
- * falls back to groupAlive.
+ * Children spawned without a pid file of their own get one in a directory of this process
+ * (`lectern-test-procs-*` in the temp dir, made on the first such child), watched by a reaper like
+ * an infrastructure's data dir and removed at exit.
  */
-export function groupRunning(pgid: number): boolean {
-  if (!hasProc()) return groupAlive(pgid);
-  return processTable().some((entry) => entry.pgrp === pgid && entry.state !== 'Z');
-}
+let unfiled: { dir: string; reaper: Reaper } | undefined;
 
-export function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
+function unfiledPidFile(name: string): string {
+  if (!unfiled) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${testDirPrefix}procs-`));
+    fs.writeFileSync(ownerFileOf(dir), stampOf(process.pid));
+    const own = { dir, reaper: startReaper(dir, true, path.join(dir, 'reaper.log')) };
+    unfiled = own;
+    atExitSync(() => {
+      own.reaper.dismissSync();
+      fs.rmSync(own.dir, { recursive: true, force: true });
+    });
   }
+  return groupFileOf(fs.mkdtempSync(path.join(unfiled.dir, `${name.replace(/[^\w.-]/g, '_')}-`)));
 }
 
 export interface SpawnOptions {
@@ -87,7 +85,7 @@ export interface SpawnOptions {
   gid?: number;
   /**
    * Written with the group id and its start time (a stamp), so a later run or the reaper can stop a
-   * child orphaned by a crash.
+   * child orphaned by a crash. Without one, the child's goes into this process's own directory.
    */
   pidFile?: string;
   /** Also receive each output line (the log file still gets everything). */
@@ -100,13 +98,14 @@ export class ManagedProcess {
   readonly child: ChildProcess;
   private exitInfo: string | undefined;
   private readonly exitPromise: Promise<void>;
-  private readonly pidFile: string | undefined;
+  /** Where its process group is recorded (SpawnOptions.pidFile, or this process's own directory). */
+  readonly pidFile: string;
 
   constructor(options: SpawnOptions) {
     installExitHook();
     this.name = options.name;
     this.logFile = options.logFile;
-    this.pidFile = options.pidFile;
+    this.pidFile = options.pidFile ?? unfiledPidFile(options.name);
     fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
     const fd = fs.openSync(options.logFile, 'a');
     fs.writeSync(fd, `\n--- ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`);
@@ -146,10 +145,8 @@ export class ManagedProcess {
     if (pid !== undefined) {
       liveGroups.add(pid);
       everyGroup.push(pid);
-      if (this.pidFile) {
-        fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
-        fs.writeFileSync(this.pidFile, `${stampOf(pid)}\n`);
-      }
+      fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
+      fs.writeFileSync(this.pidFile, `${stampOf(pid)}\n`);
     }
     this.exitPromise = new Promise((resolve) => {
       this.child.once('error', (error) => {
@@ -194,7 +191,8 @@ export class ManagedProcess {
     while (groupAlive(pgid)) await sleep(20);
     await Promise.race([this.exitPromise, sleep(1000)]);
     liveGroups.delete(pgid);
-    if (this.pidFile) fs.rmSync(this.pidFile, { force: true });
+    if (unfiled && this.pidFile.startsWith(`${unfiled.dir}/`)) fs.rmSync(path.dirname(this.pidFile), { recursive: true, force: true });
+    else fs.rmSync(this.pidFile, { force: true });
   }
 }
 
