@@ -80,6 +80,17 @@ describe('the reaper', () => {
     await until(`group ${group} and ${dir} gone`, () => !groupRunning(group) && !fs.existsSync(dir));
   });
 
+  test('a group handed to superviseGroup (npm test’s turbo) is killed with the groups of its session once its owner is SIGKILLed', async () => {
+    const owner = spawn(process.execPath, [fileURLToPath(new URL('./fixtures/owner-of-a-child.ts', import.meta.url)), 'session'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [line] = (await once(readline.createInterface({ input: owner.stdout! }), 'line')) as [string];
+    const { group, task, logFile } = JSON.parse(line) as { group: number; task: number; logFile: string };
+    groupsToKill.add(group).add(task);
+    dirsToRemove.add(logFile);
+    assert.ok(groupRunning(group) && groupRunning(task) && task !== group);
+    owner.kill('SIGKILL');
+    await until(`groups ${group} and ${task} gone`, () => !groupRunning(group) && !groupRunning(task));
+  });
+
   test('a stop in order dismisses the watcher and finishes, even as the last work of its process', async () => {
     const owner = spawn(process.execPath, [fixture, 'stop'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

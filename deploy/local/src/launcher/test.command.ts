@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startInfra } from '../index.ts';
 import { asrEnvOrWarn } from '../provision/asr.ts';
 import { repoRoot } from '../support/paths.ts';
-import { killGroup } from '../support/supervisor.ts';
+import { killGroup, superviseGroup } from '../support/supervisor.ts';
 import { say } from './console.ts';
 import { closingLines, readTotals } from './summary.ts';
 
@@ -34,6 +34,9 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
       ['run', 'lint', 'check', 'test', '--concurrency=2', '--continue', ...turboArgs],
       { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
+    // A launcher killed without its hooks (SIGKILL) takes the test run down with it (ADR 0034).
+    const release = child.pid === undefined ? () => undefined : superviseGroup('turbo', child.pid);
+    child.once('close', release);
     child.stdout?.pipe(process.stdout, { end: false });
     child.stderr?.pipe(process.stderr, { end: false });
     child.once('error', (error) => {

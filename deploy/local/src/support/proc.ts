@@ -41,6 +41,21 @@ export function processTable(): ProcessEntry[] {
 }
 
 /**
+ * The other process groups with a running member in session `sid`. A detached child leads a
+ * session of its own; what it starts in groups of their own (turbo runs each task so) stays in it.
+ */
+export function groupsInSession(sid: number): number[] {
+  const groups = new Set<number>();
+  if (!hasProc()) return [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const [state, , pgrp, session] = statFields(entry) ?? [];
+    if (state !== undefined && state !== 'Z' && Number(session) === sid && Number(pgrp) !== sid) groups.add(Number(pgrp));
+  }
+  return [...groups];
+}
+
+/**
  * When `pid` started (clock ticks since boot, /proc/<pid>/stat field 22), undefined when it is not
  * running, is only a zombie, or there is no /proc.
  */

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cmdlineOf, groupAlive, groupRunning, hasProc, killGroup, ownerRunning, processTable, readStamp, startTimeOf, stampOf, stdoutOf, type Stamp } from './proc.ts';
+import { cmdlineOf, groupAlive, groupRunning, groupsInSession, hasProc, killGroup, ownerRunning, processTable, readStamp, startTimeOf, stampOf, stdoutOf, type Stamp } from './proc.ts';
 
 /** Prefix of the temporary data directories of profile `test` (in the OS temp directory). */
 export const testDirPrefix = 'lectern-test-';
@@ -68,11 +68,13 @@ function runningGroups(dataDir: string): number[] {
 
 /**
  * Kills every part of a data directory whose owner is gone (SIGKILL to each group, as the exit
- * hook does), waits up to 10 s until they stopped running, then removes the directory (`remove`)
- * or only its owner file. Returns the groups it killed.
+ * hook does, and to the other groups of the session it leads, as turbo's tasks are), waits up to
+ * 10 s until they stopped running, then removes the directory (`remove`) or only its owner file.
+ * Returns the groups it killed.
  */
 export async function reapDataDir(dataDir: string, remove: boolean): Promise<number[]> {
-  const groups = runningGroups(dataDir);
+  // A session's id is not given to a new process while the session has members either.
+  const groups = runningGroups(dataDir).flatMap((pgid) => [pgid, ...groupsInSession(pgid)]);
   for (const pgid of groups) killGroup(pgid, 'SIGKILL');
   const deadline = Date.now() + 10_000;
   while (groups.some(groupRunning) && Date.now() < deadline) await sleep(50);

@@ -74,6 +74,22 @@ function unfiledPidFile(name: string): string {
   return groupFileOf(fs.mkdtempSync(path.join(unfiled.dir, `${name.replace(/[^\w.-]/g, '_')}-`)));
 }
 
+/**
+ * A process group this process started itself (a plain spawn, detached) put under the same care
+ * as a ManagedProcess: killed by the exit hook, and by the reaper when this process dies without
+ * it. Returns the release to call once the group has ended.
+ */
+export function superviseGroup(name: string, pgid: number): () => void {
+  installExitHook();
+  const pidFile = unfiledPidFile(name);
+  fs.writeFileSync(pidFile, `${stampOf(pgid)}\n`);
+  liveGroups.add(pgid);
+  return () => {
+    liveGroups.delete(pgid);
+    fs.rmSync(path.dirname(pidFile), { recursive: true, force: true });
+  };
+}
+
 export interface SpawnOptions {
   name: string;
   command: string;
