@@ -65,3 +65,17 @@ test('"Genesis 1-27" (chapter 1, or 1:27) is the verse when the sentence after i
   assert.deepEqual(await cited("Genesis 1-27 tells us we were created in God's image, male and female, every one of us."), ['Gen.1.27:both']);
   assert.deepEqual(await cited('Genesis 1-27 is a long story, and we will take our time over it.'), ['Gen.1:spoken']);
 });
+
+test('a quotation that shares only some words with the passage cited before it ("… I will give you rest" after Matthew 11:28-30) is its own verse, not that passage\'s paraphrase', async () => {
+  const cites = 'Jesus says in Matthew 11, 28 to 30, come to me, all you who labor and are heavily burdened.';
+  assert.deepEqual(await cited(`${cites} And the Lord said the same to Moses long before, my presence will go with you, and I will give you rest.`), ['Matt.11.28-Matt.11.30:both', 'Exod.33.14:quoted']);
+  // A paraphrase that is mostly the passage's own words stays the passage's.
+  assert.deepEqual(await cited('Jesus answered in Matthew 22, 37 to 39, you shall love the Lord your God with all your heart, with all your soul, and with all your mind.'), ['Matt.22.37-Matt.22.39:both']);
+});
+
+test('a reading whose chapter was misheard is the chapter its own bare verse, said next, is quoted from', async () => {
+  const reading = 'Turn with me to Isaiah 30, 28 to 31. Read it slowly. And then verse 31,';
+  assert.deepEqual(await cited(`${reading} those who wait for Yahweh will renew their strength. They will mount up with wings like eagles.`), ['Isa.40.28-Isa.40.31:both', 'Isa.40.31:both']);
+  // Not quoted: the chapter heard stands, as before.
+  assert.deepEqual(await cited(`${reading} they will mount up on wings, which we all want, and they will run.`), ['Isa.30.28-Isa.30.31:spoken', 'Isa.30.31:spoken']);
+});

@@ -228,6 +228,17 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
   return referenceTo(own.passage, ref.start, ref.end, ref.source);
 }
 
+/** The chapter of the book a reading is in, when a bare verse of it said next is quoted from that chapter right after. */
+function readingChapterFromItsVerse(ref: ReferenceCandidate, candidates: readonly ReferenceCandidate[], anchors: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], used: ReadonlySet<QuotationMatch>): ScriptureReference | undefined {
+  if (ref.chapterFromContext || ref.verseStart === undefined || ref.verseEnd === undefined || (ref.chapterEnd ?? ref.chapter) !== ref.chapter) return undefined;
+  const next = candidates.find((c) => c.start > ref.end && (c.needsQuotation || anchors.includes(c)));
+  const ownVerse = next?.chapterFromContext && next.book === ref.book && next.chapter === ref.chapter && next.verseStart !== undefined && next.verseStart >= ref.verseStart && (next.verseEnd ?? next.verseStart) <= ref.verseEnd ? next : undefined;
+  if (!ownVerse) return undefined;
+  const quoted = quotations.find((q) => !used.has(q) && q.book === ref.book && q.chapter !== ref.chapter && q.start >= ownVerse.end && q.start - ownVerse.end <= QUOTE_BEFORE && q.verseStart >= ownVerse.verseStart! && q.verseEnd <= (ownVerse.verseEnd ?? ownVerse.verseStart!));
+  if (!quoted || !verseExists(ref.book, quoted.chapter, ref.verseEnd)) return undefined;
+  return referenceTo({ book: ref.book, chapter: quoted.chapter, verseStart: ref.verseStart, chapterEnd: quoted.chapter, verseEnd: ref.verseEnd }, ref.start, ref.end, ref.source);
+}
+
 /** The same chapter and verses in the one other book whose words follow the reference as written, when the book heard has none of them there. */
 function sameNumbersOtherBook(text: string, ref: ReferenceCandidate, after: number, index: QuotationIndex): ScriptureReference | undefined {
   if (ref.verseStart === undefined || index.wordsCoveredBy(text, ref.end, after, verseKeys(ref), true) > 0) return undefined;
@@ -311,8 +322,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       }
     }
     // The preacher's paraphrase of the passage just cited can also match a parallel passage
-    // ("love the Lord your God…" after Matthew 22): the cited passage's own words decide.
-    const paraphrases = index && ref.exists ? near.filter((q) => q.end > ref.end && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= q.matchedWords / 2) : [];
+    // ("love the Lord your God…" after Matthew 22): the cited passage's own words decide. They must
+    // be most of the quotation's: "my presence will go with you, and I will give you rest" shares
+    // only its last words with Matthew 11:28 cited before it, and is Exodus 33:14.
+    const paraphrases = index && ref.exists ? near.filter((q) => q.end > ref.end && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= (q.matchedWords * 2) / 3) : [];
     if (ref.exists && confirming.length + paraphrases.length) {
       // A whole chapter is confirmed by a verse quoted from it; that verse keeps its own citation.
       if (ref.verseStart !== undefined) [...confirming, ...paraphrases].filter((q) => !placedBefore(q)).forEach((q) => used.add(q));
@@ -332,6 +345,15 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     if (correction) {
       used.add(correction);
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
+      continue;
+    }
+    // "Turn to Psalm 22, 12 to 15 [ninety-two misheard]. … And then verse 14, they will still bear
+    // fruit in old age": a bare verse of the reading, said before the reference to anything else, is
+    // quoted from another chapter of the book; the reading is that chapter (the verse keeps the
+    // quotation for its own correction).
+    const ownVerseQuoted = readingChapterFromItsVerse(ref, candidates, anchors, quotations, used);
+    if (ownVerseQuoted) {
+      citations.push({ ...ownVerseQuoted, mode: 'both' });
       continue;
     }
     // "John 1315, though he slay me, yet will I trust in him": a book heard as another's name, the
