@@ -73,8 +73,14 @@ const MIN_SECTION = 3;
 // How much of a sentence a quotation must cover for the sentence to read the passage aloud.
 const QUOTED_SHARE = 0.6;
 
-/** `passages`: the cited passages' text by OSIS reference, to recognise the preacher reading them aloud. */
-export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map()): SermonAnalysis {
+/** Which sentences are church notices (by default the hand-written cues' passages). */
+export type NoticeFinder = (sentences: readonly { text: string }[]) => Set<number>;
+
+/**
+ * `passages`: the cited passages' text by OSIS reference, to recognise the preacher reading them
+ * aloud; `notices`: which sentences are church notices.
+ */
+export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map(), notices: NoticeFinder = noticePassages): SermonAnalysis {
   const sentences = readSentences(transcript)
     .flatMap((s) => instructionClauses(s.text).map((c) => (c.text === s.text ? s : { ...s, text: c.text, start: s.start + c.offset, end: s.start + c.offset + c.text.length, terms: contentTerms(c.text) })))
     .filter((s) => s.terms.length > 0)
@@ -83,7 +89,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const distinct = distinctReferences(references);
   const idf = idfOf(sentences.map((s) => s.terms));
   const passageSets = [...passages.values()].map(passageTerms);
-  const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...welcomeSentences(sentences), ...noticePassages(sentences), ...prayerSentences(sentences)]);
+  const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...welcomeSentences(sentences), ...notices(sentences), ...prayerSentences(sentences)]);
   // The quotations the scripture step found (a quoted citation's span is the quoted words): a
   // sentence mostly inside one reads the passage aloud, however misheard ("Don't measure, press
   // down, shake and together" for "good measure, pressed down, shaken together").

@@ -7,7 +7,7 @@ import { distinctReferences } from '../scripture/scripture.references.ts';
 import { QUOTATION_MODULES, spokenCitations, type CitationFinder } from '../scripture/scripture.identify.ts';
 import { recognitionSwaps, withSwapsUndone } from './extractive.evidence.ts';
 import { isStopword } from './extractive.text.ts';
-import { analyseSermon, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
+import { analyseSermon, type NoticeFinder, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
 import { applicationTemplate, lowerCaseWords, namedSubject, outlineTheme, sectionsTheme, sectionTitle, sharedTheme, titleKey, titleTheme } from './extractive.wording.ts';
@@ -25,6 +25,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
   private readonly scriptureText: ScriptureTextProvider;
   private readonly quotedTranslations: readonly ScriptureTextProvider[];
   private readonly findCitations: CitationFinder;
+  private readonly notices?: NoticeFinder;
   // The pipeline asks for the outline then the devotionals of the same transcript.
   private last?: { input: GenerationInput; analysis: SermonAnalysis };
 
@@ -32,10 +33,11 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
    * `quotedTranslations`: other translations preachers quote (default the KJV), whose wording of the
    * cited passages shows how the recogniser hears words it never gets right (`recognitionSwaps`).
    */
-  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder; quotedTranslations?: readonly ScriptureTextProvider[] }) {
+  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder; quotedTranslations?: readonly ScriptureTextProvider[]; notices?: NoticeFinder }) {
     this.scriptureText = options.scriptureText;
     this.quotedTranslations = options.quotedTranslations ?? [(kjvText ??= new DiathekeScriptureText({ module: KJV }))];
     this.findCitations = options.findCitations ?? spokenCitations;
+    this.notices = options.notices;
   }
 
   async generateOutline(input: GenerationInput): Promise<Outline> {
@@ -83,7 +85,7 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
     // The same passages as other translations word them, for the recogniser's swapped words.
     const quoted = await Promise.all(distinctReferences(references).flatMap((r) => this.quotedTranslations.map((t) => t.passage(r.osis).catch(() => ''))));
     const swaps = recognitionSwaps(input.transcript, [...passages.values(), ...quoted.filter(Boolean)], isStopword);
-    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages), lowConfidence: input.lowConfidence, doubtful: input.doubtful, passageTexts: [...passages.values()], swaps };
+    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages, this.notices), lowConfidence: input.lowConfidence, doubtful: input.doubtful, passageTexts: [...passages.values()], swaps };
     if (analysis.sections.length === 0) throw new GenerationError('The transcript has no sentences to work from');
     this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence, doubtful: input.doubtful }, analysis };
     return analysis;

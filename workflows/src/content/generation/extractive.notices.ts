@@ -14,7 +14,7 @@ const NUMBER_WORD =
   '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|midnight|\\d{1,2}(?:[:.]\\d{2})?)';
 // An aside that is a notice on its own ("A few notices.", "Quick note before we start."); the other
 // asides below ("a reminder", "before you go") need a second cue: "Communion is a reminder of grace."
-const NOTICE_HEADER = new RegExp(
+export const NOTICE_HEADER = new RegExp(
   [
     '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
     '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
@@ -131,7 +131,8 @@ export function noticeCues(text: string): Set<NoticeCue> {
   return new Set((Object.keys(CUES) as NoticeCue[]).filter((cue) => CUES[cue].test(text)));
 }
 
-function teaches(text: string): boolean {
+/** God or Jesus named, a story told in the past, a scene to picture, or a scripture: the sermon's own matter. */
+export function teaches(text: string): boolean {
   return TEACHING.test(text) || findScriptureReferences(text).length > 0;
 }
 
