@@ -5,7 +5,7 @@ import type { Citation } from '../scripture/scripture.identify.ts';
 import { at, contentTerms, cosine, idfOf, isStopword, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
 import { readSentences } from './extractive.reading.ts';
 import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, leansBack, passageTerms, pointRank, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
-import { noticePassages } from './extractive.notices.ts';
+import { churchNotices } from './extractive.notices.model.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
 export type Section = {
@@ -73,14 +73,14 @@ const MIN_SECTION = 3;
 // How much of a sentence a quotation must cover for the sentence to read the passage aloud.
 const QUOTED_SHARE = 0.6;
 
-/** Which sentences are church notices (by default the hand-written cues' passages). */
+/** Which sentences are church notices (by default the hand-written cues' passages and the learned model's runs). */
 export type NoticeFinder = (sentences: readonly { text: string }[]) => Set<number>;
 
 /**
  * `passages`: the cited passages' text by OSIS reference, to recognise the preacher reading them
  * aloud; `notices`: which sentences are church notices.
  */
-export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map(), notices: NoticeFinder = noticePassages): SermonAnalysis {
+export function analyseSermon(transcript: string, given?: ScriptureReference[], maxSections = 5, passages: ReadonlyMap<string, string> = new Map(), notices: NoticeFinder = churchNotices): SermonAnalysis {
   const sentences = readSentences(transcript)
     .flatMap((s) => instructionClauses(s.text).map((c) => (c.text === s.text ? s : { ...s, text: c.text, start: s.start + c.offset, end: s.start + c.offset + c.text.length, terms: contentTerms(c.text) })))
     .filter((s) => s.terms.length > 0)
