@@ -79,3 +79,10 @@ test('a reading whose chapter was misheard is the chapter its own bare verse, sa
   // Not quoted: the chapter heard stands, as before.
   assert.deepEqual(await cited(`${reading} they will mount up on wings, which we all want, and they will run.`), ['Isa.30.28-Isa.30.31:spoken', 'Isa.30.31:spoken']);
 });
+
+test('a chapter and a range of its verses said after a name no book has ("… from prison 4, 6 to 8") are the book whose verses the words after them are', async () => {
+  const quoted = 'In nothing be anxious, but in everything, by prayer and petition with thanksgiving, let your requests be made known to God.';
+  assert.deepEqual(await cited(`Our reading this morning is what Paul wrote from prison 4, 6 to 8, and it is short. ${quoted}`), ['Phil.4.6-Phil.4.8:both']);
+  // Numbers with no verse's words after them are nobody's place.
+  assert.deepEqual(await cited('We met in room 4, 12 to 16 people each week, and prayed.'), []);
+});

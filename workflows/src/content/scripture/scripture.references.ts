@@ -686,6 +686,16 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // A numbered book heard with a wrong number or none ("4 Corinthians 12, 26"), or its number
     // heard without the name ("in 1st 1827"): the numbered books where the chapter and verse exist;
     // one named book fits alone, otherwise the words said after it choose.
+    // "Our passage is key room 4, 12 to 16, … For the word of God is living…": a chapter and a range
+    // of its verses, the book heard as no book's name: the book whose verses there the words after
+    // it are (five words in runs few verses share), as for "in chapter 11, 8-10" with the book lost.
+    const unnamed = tokens[i]?.kind === 'num' && tokens[i + 1]?.text === ',' && tokens[i - 1]?.kind === 'word' && !matchBook(tokens, i - 1, true) ? BOOKS.map((b) => ({ b, at: parseLocation(tokens, i, b, false) })).filter((o) => o.at?.verseEnd !== undefined && o.at.chapterEnd === o.at.chapter && !o.at.needsSupport && !o.at.rangeIfQuoted && referenceExists({ book: o.b.osis, ...o.at })) : [];
+    if (unnamed.length) {
+      const [first] = unnamed as [(typeof unnamed)[number]];
+      push(first.b.osis, first.at!, i, first.at!.next, true, true, false, 'none', unnamed.map((o) => o.b.osis));
+      i = first.at!.next - 1;
+      continue;
+    }
     const numbered = numberedBookHeard(tokens, i, caseless);
     if (numbered) {
       const options = numbered.books.map((b) => ({ b, at: parseLocation(tokens, numbered.next, b, false) })).filter((o) => o.at?.verseStart !== undefined && !o.at.needsSupport && referenceExists({ book: o.b.osis, ...o.at }));
