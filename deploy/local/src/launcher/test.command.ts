@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startInfra } from '../index.ts';
 import { asrEnvOrWarn } from '../provision/asr.ts';
 import { repoRoot } from '../support/paths.ts';
+import { stampOf } from '../support/proc.ts';
+import { ownerFileOf, testDirPrefix } from '../support/reaper.ts';
 import { killGroup, superviseGroup } from '../support/supervisor.ts';
 import { say } from './console.ts';
 import { closingLines, readTotals } from './summary.ts';
@@ -17,7 +19,9 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
   const started = Date.now();
   const infra = await startInfra({ profile: 'test', log: (line) => say('infra', line) });
   const asr = await asrEnvOrWarn((line) => say('infra', line));
-  const resultsDir = mkdtempSync(path.join(tmpdir(), 'lectern-test-results-'));
+  const resultsDir = mkdtempSync(path.join(tmpdir(), `${testDirPrefix}results-`));
+  // Owned like a data dir, so the next start's sweep removes it if this launcher is SIGKILLed.
+  writeFileSync(ownerFileOf(resultsDir), stampOf(process.pid));
   const env = { ...process.env, ...infra.env(), ...asr, LECTERN_TEST_INFRA: '1', LECTERN_TEST_RESULTS_DIR: resultsDir };
   let child: ReturnType<typeof spawn> | undefined;
 

@@ -89,7 +89,8 @@ export async function reapDataDir(dataDir: string, remove: boolean): Promise<num
 
 /**
  * Reaps every `lectern-test-*` directory of `root` whose owner no longer runs. A directory without
- * an owner file is left alone (being created, or not infrastructure: `lectern-test-results-*`).
+ * an owner file is left alone (being created, or made by an older launcher's `npm test` for its
+ * results).
  */
 export async function sweepDeadOwners(root = os.tmpdir()): Promise<string[]> {
   let names: string[];
