@@ -116,23 +116,25 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   let groups: number[][] = [];
   // A preacher who announces points ("our second point is…") marks the sections; otherwise
   // each newly cited scripture starts one.
-  const allAnnounced = sentences.filter((s) => pointStatement(s) !== undefined && !isPointPreview(s.text));
+  const steps = stepsOfCount(sentences);
+  const allAnnounced = sentences.filter((s) => (pointStatement(s) !== undefined || steps.has(s.index)) && !isPointPreview(s.text));
   // "My first point is…" outranks a bare "First, …" when the sermon has both.
-  const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text));
+  const named = allAnnounced.filter((s) => !isBareOrdinalPoint(s.text) && !steps.has(s.index));
   const pointIndexes = (named.length >= 3 && !goesOnBare(named, allAnnounced) ? named : allAnnounced).map((s) => s.index);
   const onceAnnounced = withoutSpokenPlan(pointIndexes, housekeeping, sentences);
   // The plan: the announcements said before the points were, or a plan in bare ordinals ("First,
   // …. Second, …. And third, ….") before points announced by name ("My first point: …").
   const heardPlan = pointIndexes.filter((i) => !onceAnnounced.includes(i));
   const restated = restatedPoint(heardPlan, onceAnnounced, sentences, housekeeping);
-  const announcedOnce = restated ? [...onceAnnounced, restated.point] : onceAnnounced;
+  const regained = restated ? [] : plannedPointsSaidAgain(heardPlan, onceAnnounced, sentences, housekeeping);
+  const announcedOnce = restated ? [...onceAnnounced, restated.point] : [...onceAnnounced, ...regained].sort((x, y) => x - y);
   const spokenPlan = restated ? [...heardPlan, restated.plan] : heardPlan;
   // (A step of the plan may be an instruction: "Second, do not despise the day of small things.")
   const ordinalPlan = sentences.filter((s) => s.index < (named[0]?.index ?? 0) && bareOrdinalStep(s.text)?.rank !== undefined);
   const inOrder = ordinalPlan.every((s, k) => bareOrdinalStep(s.text)!.rank === k + 1);
   const byOrdinals = !spokenPlan.length && named.length >= 3 && inOrder && ordinalPlan.length === announcedOnce.length;
   const planIndexes = byOrdinals ? ordinalPlan.map((s) => s.index) : spokenPlan;
-  const plan = byOrdinals ? ordinalPlan.map((s) => bareOrdinalStep(s.text)!.statement) : planIndexes.map((i) => pointStatement(at(sentences, i)) ?? (i === restated?.plan ? withoutHeardOrdinal(at(sentences, i).text) : ''));
+  const plan = byOrdinals ? ordinalPlan.map((s) => bareOrdinalStep(s.text)!.statement) : planIndexes.map((i) => countStatement(at(sentences, i).text) ?? (i === restated?.plan ? withoutHeardOrdinal(at(sentences, i).text) : ''));
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
   const parallel = announcedOnce.length >= 3 || series ? undefined : parallelStatements(sentences, skip);
   const announced = series ?? parallel ?? announcedOnce;
@@ -184,13 +186,38 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   }
 
   const planned = new Set(spokenPlan);
-  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), parallelPoints: new Set(parallel), planned, restated: new Set(restated ? [restated.point] : []) }));
+  const built = groups.map((g) => buildSection(g.map((i) => at(sentences, i)), vectorsOf(g), { ...context, ordinalPoints: new Set(series), countSteps: steps, parallelPoints: new Set(parallel), planned, restated: new Set(restated ? [restated.point] : regained) }));
   // What the sermon says besides its plan and its announcements, and the scripture it cites: what
   // vouches for a word the plan hears differently.
   const announcing = new Set([...planIndexes, ...pointIndexes]);
-  const vouched = new Set([...sentences.filter((s) => !announcing.has(s.index)).flatMap((s) => planTerms(s.text)), ...[...passages.values()].flatMap(planTerms)]);
+  const vouched = new Map<string, number>();
+  for (const text of [...sentences.filter((s) => !announcing.has(s.index)).map((s) => s.text), ...passages.values()]) for (const t of new Set(planTerms(text))) vouched.set(t, (vouched.get(t) ?? 0) + 1);
   const sections = plan.length === built.length ? built.map((section, k) => ({ ...section, statement: asPlanned(section.statement, plan[k]!, vouched) })) : built;
   return { ...base, sections };
+}
+
+/** A point's number in the count: as announced, or as a step of the count (`stepsOfCount`). */
+const countRank = (text: string) => pointRank(text) ?? bareOrdinalStep(text)?.rank;
+const countStatement = (text: string) => announcedPoint(text) ?? bareOrdinalStep(text)?.statement;
+
+/**
+ * "First, rest in a good God…" (for "rest is a gift…") then "Second, stopping is an act of trust.":
+ * a bare ordinal that reads as an instruction is a step of a procedure, unless the count goes on
+ * in points; then it is that count's point (the next bare ordinal is the next number, announced as
+ * a point). ("First, pray about everything." is a point only by its three words: the instructions
+ * after it stay steps.)
+ */
+function stepsOfCount(sentences: readonly Sentence[]): Set<number> {
+  const counted = sentences.flatMap((s) => {
+    const step = bareOrdinalStep(s.text);
+    return step && !isPointPreview(s.text) ? [{ index: s.index, rank: step.rank, point: announcedPoint(s.text) !== undefined }] : [];
+  });
+  const steps = new Set<number>();
+  counted.forEach((c, k) => {
+    const next = counted[k + 1];
+    if (!c.point && next?.point && next.rank === c.rank + 1) steps.add(c.index);
+  });
+  return steps;
 }
 
 /**
@@ -201,7 +228,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
 function goesOnBare(named: readonly Sentence[], all: readonly Sentence[]): boolean {
   // How many points are counted in order from the restart at one (0: the count never restarts).
   const afterRestart = (list: readonly Sentence[]) => {
-    const ranks = list.map((s) => pointRank(s.text));
+    const ranks = list.map((s) => countRank(s.text));
     const again = ranks.findIndex((rank, k) => k > 0 && rank === 1);
     if (again <= 0) return 0;
     const rest = ranks.slice(again);
@@ -221,7 +248,7 @@ function goesOnBare(named: readonly Sentence[], all: readonly Sentence[]): boole
  */
 function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlySet<number>, sentences: readonly Sentence[]): number[] {
   // (The plan's points may seem to have bodies: "Wait for Dr. Answer with patience." is one point heard as two sentences.)
-  const ranks = announced.map((i) => pointRank(at(sentences, i).text));
+  const ranks = announced.map((i) => countRank(at(sentences, i).text));
   const again = ranks.findIndex((rank, k) => k > 0 && rank === 1);
   if (again > 0 && announced.length - again >= 2 && ranks.slice(0, again).every((rank, k) => rank === k + 1)) return announced.slice(again);
   // (A fragment between two announcements is no body: "Third, … cannot keep. Quiet. First, …".)
@@ -254,6 +281,36 @@ function restatedPoint(plan: readonly number[], points: readonly number[], sente
     return [...terms].filter((t) => opening.has(t)).length >= Math.ceil(terms.size * 0.6);
   });
   return later && { plan: next, point: later.index };
+}
+
+/**
+ * The points of a plan counted in full ("One, … Two, … Three, …") whose number was lost where one
+ * of them is stated ("To God answered while…" for "Two, …", "Point 2" never heard): the plan's
+ * point said again, most of its words among the first words of a sentence between the points
+ * announced before and after it, announces that point there. Counted points stay as they are.
+ */
+function plannedPointsSaidAgain(plan: readonly number[], points: readonly number[], sentences: readonly Sentence[], housekeeping: ReadonlySet<number>): number[] {
+  const planRanks = plan.map((i) => countRank(at(sentences, i).text));
+  const ranks = points.map((i) => countRank(at(sentences, i).text));
+  if (plan.length < 3 || !planRanks.every((rank, k) => rank === k + 1) || !points.length || points[0]! < plan.at(-1)!) return [];
+  if (!ranks.every((rank, k) => rank !== undefined && rank <= plan.length && (k === 0 || rank > ranks[k - 1]!))) return [];
+  const found: number[] = [];
+  for (let rank = 1; rank <= plan.length; rank += 1) {
+    if (ranks.includes(rank)) continue;
+    const before = points.filter((_, k) => ranks[k]! < rank).at(-1) ?? plan.at(-1)!;
+    const after = points.find((_, k) => ranks[k]! > rank) ?? sentences.length;
+    const planned = countStatement(at(sentences, plan[rank - 1]!).text) ?? '';
+    const terms = new Set(planTerms(planned));
+    if (terms.size < 2) continue;
+    const length = planned.split(/\s+/).length;
+    const said = sentences.find((s) => {
+      if (s.index <= before || s.index >= after || housekeeping.has(s.index)) return false;
+      const opening = new Set(planTerms(s.text.split(/\s+/).slice(0, length + 2).join(' ')));
+      return [...terms].filter((t) => opening.has(t)).length >= Math.ceil(terms.size * 0.6);
+    });
+    if (said) found.push(said.index);
+  }
+  return found;
 }
 
 /** "Bird, the shepherd carries the lamb home." → "the shepherd carries the lamb home": the word heard for the number dropped. */
@@ -316,14 +373,28 @@ function planTerms(text: string): string[] {
  * honestly"), or leans on its sentence ("he calls…"); "grace finishes what grace begins" heads the point announced as "race finishes what
  * race begins" in a sermon that reads "shouts of grace, grace".
  */
-function asPlanned(statement: string | undefined, planned: string, vouched: ReadonlySet<string>): string | undefined {
+function asPlanned(statement: string | undefined, planned: string, vouched: ReadonlyMap<string, number>): string | undefined {
   // (A plan that leans on its sentence, "he calls each ship by name", does not name who: the announcement does.)
   if (!statement || !planned || leansBack(planned)) return statement;
   const said = new Set(contentTerms(statement));
   const terms = [...new Set(contentTerms(planned))];
   const heard = new Set(planTerms(statement));
   const misheard = planTerms(planned).some((w) => !heard.has(w) && !vouched.has(w));
-  return terms.length >= 2 && !misheard && terms.filter((t) => said.has(t)).length >= Math.ceil(terms.length * 0.6) ? planned : statement;
+  return terms.length >= 2 && !misheard && !heardBetter(statement, planned, vouched) && terms.filter((t) => said.has(t)).length >= Math.ceil(terms.length * 0.6) ? planned : statement;
+}
+
+/**
+ * Where the announcement's own clause and the plan hear the point differently ("our deepest rest is
+ * in Jesus himself" / "… in he must himself"), the announcement is the better hearing when a word
+ * only it has is said elsewhere in the sermon more often than any word only the plan has.
+ */
+function heardBetter(statement: string, planned: string, vouched: ReadonlyMap<string, number>): boolean {
+  const own = new Set(planTerms(statement.split(/\s*[,;:]\s*/)[0]!));
+  const plan = new Set(planTerms(planned));
+  const times = (words: readonly string[]) => Math.max(0, ...words.map((w) => vouched.get(w) ?? 0));
+  const ownOnly = [...own].filter((w) => !plan.has(w));
+  const planOnly = [...plan].filter((w) => !own.has(w));
+  return ownOnly.length > 0 && times(ownOnly) > times(planOnly);
 }
 
 /** Whether `ref` is a whole chapter that an earlier reference already cites. */
@@ -340,10 +411,10 @@ function returnsTo(ref: ScriptureReference, references: readonly ScriptureRefere
  * `planned`: points announced in the spoken plan, which state no section (the point is stated
  * again where its body begins).
  */
-type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; parallelPoints?: ReadonlySet<number>; planned?: ReadonlySet<number>; restated?: ReadonlySet<number> };
+type Context = { references: readonly ScriptureReference[]; idf: Map<string, number>; housekeeping: ReadonlySet<number>; nouns: Nouns; ordinalPoints?: ReadonlySet<number>; countSteps?: ReadonlySet<number>; parallelPoints?: ReadonlySet<number>; planned?: ReadonlySet<number>; restated?: ReadonlySet<number> };
 
 export function buildSection(sentences: Sentence[], vectors: Vector[], context: Context): Section {
-  const { references, idf, housekeeping, nouns, ordinalPoints, parallelPoints, planned, restated } = context;
+  const { references, idf, housekeeping, nouns, ordinalPoints, countSteps, parallelPoints, planned, restated } = context;
   const ranked = rankBy(sentences, textRank(vectors));
   const from = at(sentences, 0).start;
   const to = at(sentences, sentences.length - 1).end;
@@ -354,7 +425,7 @@ export function buildSection(sentences: Sentence[], vectors: Vector[], context: 
   for (const [k, s] of sentences.entries()) {
     // (A section that opens with "Second, live one day at a time." is that point, an instruction too.)
     if (planned?.has(s.index)) continue;
-    const opening = k === 0 && ordinalPoints?.has(s.index) ? bareOrdinalStep(s.text) : undefined;
+    const opening = (k === 0 && ordinalPoints?.has(s.index)) || countSteps?.has(s.index) ? bareOrdinalStep(s.text) : undefined;
     const parallelPoint = parallelPoints?.has(s.index) ? { statement: s.text.trim().replace(/[.!]+$/, ''), fromNext: false } : undefined;
     const restatedPoint = restated?.has(s.index) ? { statement: withoutHeardOrdinal(s.text), fromNext: false } : undefined;
     const said = isPointPreview(s.text) ? undefined : (pointStatementOf(s.text, sentences[k + 1]?.text) ?? (opening && { statement: opening.statement, fromNext: false }) ?? parallelPoint ?? restatedPoint);

@@ -21,6 +21,9 @@ export function readSentences(transcript: string): Sentence[] {
 // "Point three, …" written as a decimal ("0.3. Praise makes us…"), and "Number two, …" as a bare
 // list number ("2. God holds us…"), alone or at the head of the point's sentence.
 const POINT_NUMBER = /^(?:0?\.([1-6])|([1-6])\.)(?:[.,]?\s+|[.,]?$)/;
+// The same count written in words ("One, the church prayed…", "Two, God answered…"): the preacher
+// counting the points by number alone, as "1. …" is written for it elsewhere.
+const POINT_WORD = /^(one|two|three|four|five|six)[,:]\s+(?=\S)/i;
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6 };
 // "Point two", "Number 2", "my second point", "Second, …": how far the sermon has counted its points.
@@ -45,11 +48,13 @@ function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
   let counted = 0;
   for (let k = 0; k < sentences.length; k += 1) {
     const s = sentences[k]!;
-    const heard = pointHeardAs(s.text, counted);
+    const homophone = pointHeardAs(s.text, counted);
+    const heard = homophone ?? pointInWords(s.text, counted);
     const m = heard ? undefined : POINT_NUMBER.exec(s.text);
     if (heard) {
       // "Point 3." alone, its words in the next sentence; "point to guard your mouth" after point one.
-      counted = heard.n;
+      // (A count in words that starts again at one has still counted as far as before: "3." follows.)
+      counted = homophone ? heard.n : Math.max(counted, heard.n);
       const said = `Point ${heard.n}, `;
       const next = sentences[k + 1];
       if (heard.rest) out.push({ ...s, text: said + heard.rest, terms: contentTerms(said + heard.rest) });
@@ -82,6 +87,17 @@ function withPointNumbers(sentences: readonly Sentence[]): Sentence[] {
 // that sounds like it (to, too, for, free, won), which is the point only as the next of the count.
 const POINT_ALONE = /^(?:so,? |and |now,? )?(?:point|number) (one|two|three|four|five|six|[1-6])[.!:]?$/i;
 const POINT_HOMOPHONE = /^(?:so,? |and |now,? )?point (to|too|for|free|won)\b[,:]?\s+(\S.*)$/i;
+
+/**
+ * "One, …", "Two, …" as the count of the points: the first, the count starting again, or the next
+ * one (a bare "Three, …" before anything was counted is no point number).
+ */
+function pointInWords(text: string, counted: number): { n: number; rest: string } | undefined {
+  const m = POINT_WORD.exec(text.trim());
+  const n = m ? NUMBER_WORDS[m[1]!.toLowerCase()]! : 0;
+  const rest = m ? text.trim().slice(m[0].length) : '';
+  return m && n <= counted + 1 && rest.split(/\s+/).length >= 2 ? { n, rest } : undefined;
+}
 
 function pointHeardAs(text: string, counted: number): { n: number; rest: string } | undefined {
   const alone = POINT_ALONE.exec(text.trim());
