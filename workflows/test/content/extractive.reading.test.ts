@@ -118,3 +118,14 @@ test("a point announced after 'So', 'And' or 'Now' with no full stop before it s
   // A point named inside a sentence is no turn ("…is the first point of the gospel").
   assert.equal(readSentences('Mercy from the start is the first point of the gospel for us all.').length, 1);
 });
+
+// Session 13 (53-60 opened). Fails on 24cfe0b.
+test('a named speaker after ", but" or ", and" starts a sentence too, so a quoted command does not run on into the next speaker\'s words', () => {
+  const sentences = readSentences(
+    'The apostle warns the church in plain words, stay awake, the thief comes at night and takes what is left unguarded, but Jude tells us what to do about it, keep yourselves in the love of God, and in Hebrews Paul says that the anchor holds.',
+  ).map((s) => s.text);
+  assert.equal(sentences[0], 'The apostle warns the church in plain words, stay awake, the thief comes at night and takes what is left unguarded.');
+  assert.ok(sentences[1]?.startsWith('But Jude tells us what to do about it'), sentences.join(' | '));
+  // A name that says nothing ("…, and Jude was there") starts no sentence.
+  assert.equal(readSentences('The apostle warns the church in plain words, stay awake, and Jude was there with him at the time.').length, 1);
+});

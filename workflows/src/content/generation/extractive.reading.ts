@@ -117,6 +117,8 @@ const PRAYER_CALL = /^(?:let us|let's) pray\b/i;
 // book) said to speak starts a sentence of its own; after a clause that leads into it ("When
 // enemies mocked them, Nehemiah said…", "And on the third day, God said…") it does not.
 const NAMED_SPEAKER = /^[A-Z][a-z']*(?: (?:[A-Za-z0-9.:-]+|\d+,)){0,5}? (?:says|said|tells us|told us|writes|wrote|gives us|reminds us|answered|replied|asked)\b/;
+// "…, but James tells us what to do about him, …": the same speaker after "and" or "but".
+const JOINED_SPEAKER = new RegExp(`^(?:and|but) ${NAMED_SPEAKER.source.slice(1)}`);
 // "My third point, …", "Number two, …": the point's own words follow.
 const POINT_BEFORE = /\b(?:point|number (?:one|two|three|four|five|six|\d))$/i;
 const LEADS_IN = /^(?:(?:and|but|then|now|yet),? )?(?:when|whenever|while|if|as|because|since|after|before|until|though|although|once|in|on|at|so)\b/i;
@@ -137,7 +139,7 @@ function clauseStarts(text: string, usage: WordCase): number[] {
     const next = /^[A-Za-z][a-z']*\b/.exec(rest)?.[0] ?? '';
     const commonWord = /^[A-Z]/.test(next) && isCommonWord(next, usage);
     if (commonWord && words(before) >= 3 && words(rest) >= 3 && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
-    else if (NAMED_SPEAKER.test(rest) && words(before) >= 3 && !LEADS_IN.test(before.trim()) && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
+    else if ((NAMED_SPEAKER.test(rest) || JOINED_SPEAKER.test(rest)) && words(before) >= 3 && !LEADS_IN.test(before.trim()) && !SPEECH_BEFORE.test(before.trim()) && !POINT_BEFORE.test(before.trim())) cuts.push(at);
     else if (PRAYER_CALL.test(rest) || PRAYER_CALL.test(before.trim())) cuts.push(at);
   }
   return cuts;
