@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { asrEnv, ensureAsr, getTestInfra, mailOf, ManagedProcess, patience, startPrivateInfra } from '@lectern/local-stack/testing';
+import { asrEnv, ensureAsr, freePort, getTestInfra, mailOf, ManagedProcess, patience, startPrivateInfra } from '@lectern/local-stack/testing';
 import type { ComponentName, Infra, MailCatcher } from '@lectern/local-stack/testing';
 import { createStripeStandIn, type StripeStandIn } from '@lectern/local-stack/stripe-standin';
 import { startFeedServer, type FeedServer } from '@lectern/local-stack/feeds';
@@ -23,7 +23,7 @@ export const SERVICES = ['identity', 'comms', 'sermons', 'billing', 'migration']
 type ServiceName = (typeof SERVICES)[number];
 
 /**
- * A free port held open until `release()`: a port only looked up (freePort) stays free for others
+ * A free port held open until `release()`: a port only looked up stays free for others
  * to take, and the edge listens on its port only after every service has started (tens of seconds,
  * while other packages' tests open ports beside it: a CI run failed with EADDRINUSE there).
  */
@@ -36,11 +36,8 @@ async function reservePort(): Promise<{ port: number; release: () => Promise<voi
   return { port, release };
 }
 
-export async function freePort(): Promise<number> {
-  const { port, release } = await reservePort();
-  await release();
-  return port;
-}
+/** A service's port: looked up now, listened on once the service has migrated (below the ephemeral range, ADR 0002). */
+export { freePort };
 
 async function waitReady(url: string, child: ChildProcess, name: string, logFile: string, signal: AbortSignal, timeoutMs = patience(180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;

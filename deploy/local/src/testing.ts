@@ -12,6 +12,7 @@ export { ensureSchemathesis, schemathesisVersion } from './provision/fuzz.ts';
 export { patience, testTimeFactor } from './support/test-time.ts';
 export { ManagedProcess } from './support/supervisor.ts';
 export { processTable, type ProcessEntry } from './support/proc.ts';
+export { freePort } from './support/ports.ts';
 
 // The test harness. Under `npm test` the launcher starts one shared set of infrastructure and
 // exports its variables with LECTERN_TEST_INFRA=1; a test file run on its own starts its own.
