@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). Written in session 13, after
- * session 12's sealed set (53-60) had been measured twice (before and after session 12) and opened
+ * Sermons never looked at while changing code (README.md: the split). Written in session 14, after
+ * session 13's sealed set (61-68) had been measured twice (before and after session 13) and opened
  * for tuning.
  */
-export const SEALED = new Set(['61', '62', '63', '64', '65', '66', '67', '68']);
+export const SEALED = new Set(['69', '70', '71', '72', '73', '74', '75', '76']);
 
 /** Which figures a sermon counts in: the tuning set or the sealed held-back set. */
 export type EvalGroup = 'tune' | 'sealed';
