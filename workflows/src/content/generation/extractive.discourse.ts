@@ -24,6 +24,11 @@ const ALTAR_CALL = new RegExp(
 );
 // (An altar call runs long: "If you have been …, and you want to …, come to the rail …, and …")
 const ALTAR_CALL_MAX_WORDS = 50;
+/** A sentence the altar-call rule reads as an invitation to respond. */
+export function isAltarCall(text: string): boolean {
+  const t = text.trim();
+  return ALTAR_CALL.test(t) && wordsOf(t).length <= ALTAR_CALL_MAX_WORDS;
+}
 // "Turn to Second Corinthians 8:9…": finding the place, however long the sentence runs on.
 const NAVIGATION_START = /^(?:so,? |now,? |please )?(?:turn|open|go back|flip) (?:with me |back )?(?:in your bibles? )?(?:to|at)\b/i;
 const PRAYER_CALL = /^(?:so,? |now,? |and )?(?:let us|let's|let me) (?:pray|close in prayer|bow)\b|^(?:please )?bow (?:your|our) heads\b|^pray with me\b|^amen\b/i;
@@ -54,7 +59,7 @@ export function isHousekeeping(text: string): boolean {
   if (NAVIGATION.test(t) && words <= 24) return true;
   if (READING_CUE.test(t) && words <= 16 && findScriptureReferences(t).length > 0) return true;
   if (PRAYER_CALL.test(t) && words <= 8) return true;
-  if (ALTAR_CALL.test(t) && words <= ALTAR_CALL_MAX_WORDS) return true;
+  if (isAltarCall(t)) return true;
   if (NAVIGATION_START.test(t) && findScriptureReferences(t).length > 0) return true;
   return SIGNPOSTS.some((re) => re.test(t)) && words <= 12;
 }
