@@ -7,10 +7,10 @@ export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
  * Sermons never looked at while changing code (README.md: the split). Written in session 14, after
- * session 13's sealed set (61-68) had been measured twice (before and after session 13) and opened
- * for tuning.
+ * the session's first sealed set (69-76) had been measured twice (before and after the notice
+ * model's retraining) and opened for tuning.
  */
-export const SEALED = new Set(['69', '70', '71', '72', '73', '74', '75', '76']);
+export const SEALED = new Set(['77', '78', '79', '80', '81', '82', '83', '84']);
 
 /** Which figures a sermon counts in: the tuning set or the sealed held-back set. */
 export type EvalGroup = 'tune' | 'sealed';
