@@ -10,8 +10,9 @@ const cited = async (text: string) => (await identifyScripture(text)).map((c) =>
 test('the chapter and verse said right before a quotation, the book lost, choose among parallels that hold its words all but one (Deuteronomy 18:15, not Acts 3:22)', async () => {
   const quoted = 'where Moses said, the Lord God will raise up a prophet from among you, of your brothers, like me. You shall listen to him in all things. He came.';
   assert.deepEqual(await cited(`Moses saw him coming, in the Dew tremor 18, 15, ${quoted}`), ['Deut.18.15:quoted']);
-  // Nothing said: the better-covered passage, as before; its own place said: that one.
-  assert.deepEqual(await cited(`Moses saw him coming, ${quoted}`), ['Acts.3.22:quoted']);
+  // Nothing said: the words are both passages' within a word, so neither is claimed (session 14;
+  // until then the better-covered one, Acts 3:22, was cited for Moses' words); its own place said: that one.
+  assert.deepEqual(await cited(`Moses saw him coming, ${quoted}`), []);
   assert.deepEqual(await cited(`Peter preached it in Acts 3, 22, ${quoted}`), ['Acts.3.22:both']);
 });
 

@@ -309,6 +309,12 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
         continue;
       }
     }
+    const runTogether = digitsRunTogether(text, ref, ownNear);
+    if (runTogether) {
+      used.add(runTogether.quoted);
+      citations.push({ ...referenceTo(runTogether.place, ref.start, ref.end, ref.source), mode: 'both' });
+      continue;
+    }
     if (ref.hyphenVerse !== undefined) {
       const verse = { book: ref.book, chapter: ref.chapter, verseStart: ref.hyphenVerse };
       const quoted = ownNear.find((q) => overlap(span(verse), span(quoteReference(q))));
@@ -580,14 +586,39 @@ export function decideParallels(text: string, quotations: readonly QuotationMatc
     const holds = (c: ReferenceCandidate, o: QuotationMatch) => c.verseStart !== undefined && c.verseStart <= o.verseStart && o.verseStart <= (c.verseEnd ?? c.verseStart);
     const placed = options.filter((o) => placeSaidBefore(text, o, spoken) !== undefined || saidWith.some((c) => c.chapter === o.chapter && holds(c, o)));
     const named = placed.length ? placed : options.filter((o) => saidWith.some((c) => holds(c, o)));
-    if (named.length !== 1) {
-      if (!q.undecided) decided.push(q);
-      continue;
-    }
+    // Nothing names one of them: the words are another passage's as much as this one's (within a
+    // word: "a bruised reed shall he not break, and the smoking flax…" is Isaiah 42:3 and Matthew
+    // 12:20), and which was quoted is not known, so nothing is claimed.
+    if (named.length !== 1) continue;
     const { parallels: _p, undecided: _u, ...chosen } = named[0]!;
     decided.push(chosen);
   }
   return decided;
+}
+
+/**
+ * "Matthew 5, 3-3-3-7. You have heard that it was said to the ancients, you shall not make false
+ * vows…": the recogniser wrote the verses' digits one by one ("thirty-three through thirty-seven")
+ * and the place reads as verse 3. A quotation of the same chapter right after it, whose first verse
+ * is among the digits heard after the chapter, is the place said: from that verse to the last verse
+ * heard after it in the digits (or the quotation's end).
+ */
+function digitsRunTogether(text: string, ref: ReferenceCandidate, near: readonly QuotationMatch[]): { place: Passage; quoted: QuotationMatch } | undefined {
+  if (ref.verseStart === undefined || ref.inferredBook) return undefined;
+  const tail = /^(?:\s*[-–]\s*\d+)+/.exec(text.slice(ref.end))?.[0];
+  if (!tail) return undefined;
+  const digits = `${ref.source.replace(/^\D*\d+/, '')}${tail}`.replace(/\D/g, '');
+  for (const q of near) {
+    const own = q.verseStart <= ref.verseStart && ref.verseStart <= q.verseEnd;
+    if (own || q.book !== ref.book || q.chapter !== ref.chapter || q.start < ref.end || /\d/.test(text.slice(ref.end + tail.length, q.start))) continue;
+    const at = digits.indexOf(String(q.verseStart));
+    if (at < 0) continue;
+    const rest = digits.slice(at + String(q.verseStart).length);
+    const heardEnd = [...Array(rest.length).keys()].flatMap((i) => [rest.slice(i, i + 1), rest.slice(i, i + 2), rest.slice(i, i + 3)]).map(Number).filter((v) => v > q.verseStart && v - q.verseStart <= 20 && verseExists(q.book, q.chapter, v));
+    const verseEnd = Math.max(q.verseEnd, ...heardEnd);
+    return { place: { book: q.book, chapter: q.chapter, verseStart: q.verseStart, ...(verseEnd > q.verseStart ? { chapterEnd: q.chapter, verseEnd } : {}) }, quoted: q };
+  }
+  return undefined;
 }
 
 /** The sermon's citations; with a quotation index, confirmed, corrected and completed by quotations. */

@@ -728,6 +728,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     }
   }
   return found.filter((ref, n) => {
+    // "Second Corinthians 6, sorry, seven, verse six": a place the preacher takes back is never
+    // cited, whether or not the place said instead was heard.
+    if (TAKEN_BACK.test(text.slice(ref.end, ref.end + TAKEN_BACK_REACH))) return false;
     const next = found[n + 1];
     if (!next) return true;
     const between = text.slice(ref.end, next.start);
@@ -749,6 +752,11 @@ const SELF_CORRECTION = new RegExp(
   ].join('|'),
   'i',
 );
+
+// The slip owned right after the place ("…, sorry", "… excuse me"), or after a "no" that a comma
+// or stop ends ("Ephesians 5. No, I beg your pardon."): not "no condemnation", not "I'm sorry to say".
+const TAKEN_BACK = /^[\s,.;:—–-]*(?:(?:sorry|pardon me|I beg your pardon|forgive me|excuse me|oops|my mistake|I misspoke)\b|no\s*[,.;:—–-][\s,]*(?:[A-Za-z']+\s+){0,4}?(?:sorry|pardon|forgive|excuse|misspoke|mistake|wrong)\b)/i;
+const TAKEN_BACK_REACH = 60;
 
 /**
  * "Turn to Psalm 48, I mean 84.": the preacher put the number right without saying the book again;
