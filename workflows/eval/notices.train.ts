@@ -69,6 +69,8 @@ export function trainNoticeModel(data: readonly LabelledSentence[], options: Tra
 export function trainOnSermons(sermons: readonly (readonly LabelledSentence[])[], options: TrainOptions): NoticeModel {
   const rows: Array<{ features: string[]; y: number; weight: number }> = [];
   const sermonsUsing = new Map<string, number>();
+  const target = options.target ?? 'notice';
+  const other = target === 'notice' ? 'altar' : 'notice';
   for (const sentences of sermons) {
     const features = featuresOf(sentences, options.features);
     const seen = new Set<string>();
@@ -76,8 +78,7 @@ export function trainOnSermons(sermons: readonly (readonly LabelledSentence[])[]
       for (const f of features[i]!) seen.add(f);
       // An altar call is neither a notice nor the sermon: housekeeping by its own rule (and a
       // notice, for the altar model, is the notice model's).
-      const target = options.target ?? 'notice';
-      if (s.label === (target === 'notice' ? 'altar' : 'notice')) return;
+      if (s.label === other) return;
       const y = s.label === target ? 1 : 0;
       rows.push({ features: features[i]!, y, weight: y ? options.positiveWeight : 1 });
     });

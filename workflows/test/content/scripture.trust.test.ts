@@ -21,6 +21,8 @@ test('a place the preacher takes back is not cited, even when the place said ins
   assert.deepEqual(await cited('Paul says it again in Second Corinthians 6, sorry, sane went, brief six, God comforted us by the coming of Titus.'), ['2Cor.7.6:quoted']);
   assert.deepEqual(await cited('Paul writes in Galatians 4. No, I beg your pardon, let me find it. Galatians 5, 22, the fruit of the Spirit is love, joy, peace.'), ['Gal.5.22:both']);
   assert.deepEqual(await cited('Open to Romans 12, excuse me, to the letter before the long greeting.'), []);
+  // Nor is the place taken back the chapter of a bare verse said after it.
+  assert.deepEqual(await cited('We will spend the morning in Romans 12, sorry, the letter before it. Verse 2 tells us not to be conformed to this world.'), []);
   // Not "no" as a word of the sentence, nor "sorry" said later about something else.
   assert.deepEqual(await cited('Romans 8, no condemnation for those who are in Christ.'), ['Rom.8:spoken']);
   assert.deepEqual(await cited('Romans 8:28, and I am sorry to say we forget it by Monday.'), ['Rom.8.28:spoken']);

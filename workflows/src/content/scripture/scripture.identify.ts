@@ -566,8 +566,8 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
  * it names one: "Deuteronomy 18, 15" heard with the book lost ("Newton on 18, 15, where Moses
  * said…") is not Acts 3:22, which quotes it nearly word for word; "in verse 51 he says, what do
  * you want me to do for you?" is the one of four such questions that is verse 51. A chapter and
- * verse said count before a verse alone. A quotation tied with its parallels that nothing names
- * claims nothing, as before.
+ * verse said count before a verse alone. A quotation with parallels (another passage holding its
+ * words, or all but one) that nothing names claims nothing.
  */
 export function decideParallels(text: string, quotations: readonly QuotationMatch[], candidates: readonly ReferenceCandidate[]): QuotationMatch[] {
   const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords);
@@ -607,14 +607,17 @@ function digitsRunTogether(text: string, ref: ReferenceCandidate, near: readonly
   if (ref.verseStart === undefined || ref.inferredBook) return undefined;
   const tail = /^(?:\s*[-–]\s*\d+)+/.exec(text.slice(ref.end))?.[0];
   if (!tail) return undefined;
-  const digits = `${ref.source.replace(/^\D*\d+/, '')}${tail}`.replace(/\D/g, '');
+  // (The verse as read, then the digits written after it: "3" and "-3-3-7" are 3337.)
+  const digits = `${ref.verseStart}${ref.verseEnd !== undefined && ref.verseEnd !== ref.verseStart ? ref.verseEnd : ''}${tail.replace(/\D/g, '')}`;
   for (const q of near) {
     const own = q.verseStart <= ref.verseStart && ref.verseStart <= q.verseEnd;
     if (own || q.book !== ref.book || q.chapter !== ref.chapter || q.start < ref.end || /\d/.test(text.slice(ref.end + tail.length, q.start))) continue;
     const at = digits.indexOf(String(q.verseStart));
     if (at < 0) continue;
     const rest = digits.slice(at + String(q.verseStart).length);
-    const heardEnd = [...Array(rest.length).keys()].flatMap((i) => [rest.slice(i, i + 1), rest.slice(i, i + 2), rest.slice(i, i + 3)]).map(Number).filter((v) => v > q.verseStart && v - q.verseStart <= 20 && verseExists(q.book, q.chapter, v));
+    // (every number of one to three digits written in what follows, that could end the passage)
+    const written = [...rest].flatMap((_, i) => [1, 2, 3].map((n) => Number(rest.slice(i, i + n))));
+    const heardEnd = written.filter((v) => v > q.verseStart && v - q.verseStart <= 20 && verseExists(q.book, q.chapter, v));
     const verseEnd = Math.max(q.verseEnd, ...heardEnd);
     return { place: { book: q.book, chapter: q.chapter, verseStart: q.verseStart, ...(verseEnd > q.verseStart ? { chapterEnd: q.chapter, verseEnd } : {}) }, quoted: q };
   }

@@ -578,7 +578,8 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
     // confirms it: later verses and chapters only fall back on it, on their own words. A place
     // whose verse or book is still to be found from the words after it is no one's context.
-    if (candidate.exists && context !== 'none' && !fromWords) (context ? existing : tentative).push(candidate);
+    // (Nor is a place taken back with the slip owned, even with the place said instead unheard.)
+    if (candidate.exists && context !== 'none' && !fromWords && !takenBack(text, end)) (context ? existing : tentative).push(candidate);
   };
   const existing: ReferenceCandidate[] = [];
   const tentative: ReferenceCandidate[] = [];
@@ -730,7 +731,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
   return found.filter((ref, n) => {
     // "Second Corinthians 6, sorry, seven, verse six": a place the preacher takes back is never
     // cited, whether or not the place said instead was heard.
-    if (TAKEN_BACK.test(text.slice(ref.end, ref.end + TAKEN_BACK_REACH))) return false;
+    if (takenBack(text, ref.end)) return false;
     const next = found[n + 1];
     if (!next) return true;
     const between = text.slice(ref.end, next.start);
@@ -757,6 +758,7 @@ const SELF_CORRECTION = new RegExp(
 // or stop ends ("Ephesians 5. No, I beg your pardon."): not "no condemnation", not "I'm sorry to say".
 const TAKEN_BACK = /^[\s,.;:—–-]*(?:(?:sorry|pardon me|I beg your pardon|forgive me|excuse me|oops|my mistake|I misspoke)\b|no\s*[,.;:—–-][\s,]*(?:[A-Za-z']+\s+){0,4}?(?:sorry|pardon|forgive|excuse|misspoke|mistake|wrong)\b)/i;
 const TAKEN_BACK_REACH = 60;
+const takenBack = (text: string, end: number) => TAKEN_BACK.test(text.slice(end, end + TAKEN_BACK_REACH));
 
 /**
  * "Turn to Psalm 48, I mean 84.": the preacher put the number right without saying the book again;
