@@ -1,0 +1,19 @@
+// Classes found on sermons 77-84 (session 14's second sealed set, opened in session 15 after it was
+// measured twice): verses said without their book or chapter, which belong to the passage being
+// read. Every sentence is written for the test; each case failed on the code before its rule (65a55ea).
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
+
+const cited = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+
+test('a bare verse inside the passage being read is that passage’s, even after a cross-reference', async () => {
+  const walk =
+    'Our reading is Philippians 3, verses 7 through 14. Paul moves everything from one column to another. He says the same to the Galatians, in Galatians 2:20. ' +
+    'If you are still trying to balance your books before God, you can close them. It has all been settled, and being settled does not mean sitting still at all. ' +
+    'My grandfather kept a green ledger at the kitchen table for forty years, one column for what came in and one for what went out, and he never once moved a line. ' +
+    'And then, in verse 12, he admits he has not arrived.';
+  assert.deepEqual(await cited(walk), ['Phil.3.7-Phil.3.14:spoken', 'Gal.2.20:spoken', 'Phil.3.12:spoken']);
+  // Outside the verses read, after the cross-reference, it still needs the passage's own words.
+  assert.deepEqual(await cited(walk.replace('in verse 12', 'in verse 21')), ['Phil.3.7-Phil.3.14:spoken', 'Gal.2.20:spoken']);
+});
