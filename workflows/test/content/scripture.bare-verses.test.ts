@@ -17,3 +17,9 @@ test('a bare verse inside the passage being read is that passage’s, even after
   // Outside the verses read, after the cross-reference, it still needs the passage's own words.
   assert.deepEqual(await cited(walk.replace('in verse 12', 'in verse 21')), ['Phil.3.7-Phil.3.14:spoken', 'Gal.2.20:spoken']);
 });
+
+test('a chapter said in words and put right at once: the place said instead', async () => {
+  assert.deepEqual(await cited('He used it for the Corinthians, in First Corinthians ten, no, nine, verse twenty-four. The prize is not a medal.'), ['1Cor.9.24:spoken']);
+  // "No" as a word of the sentence takes nothing back.
+  assert.deepEqual(await cited('Romans ten, no doubt, is hard going.'), []);
+});

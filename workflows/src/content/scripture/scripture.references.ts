@@ -623,8 +623,10 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     if (book) {
       lastBook = { book: book.book, start: tokens[i]!.start, end: tokens[book.next - 1]!.end };
       const heard = parseLocation(tokens, book.next, book.book, book.abbreviated);
-      if (!heard) continue;
-      const loc = correctedPlace(text, tokens, heard.next, book.book) ?? heard;
+      // ("First Corinthians ten, no, nine, verse twenty-four": a chapter in words alone is no place,
+      // but the one said instead of it is.)
+      const loc = correctedPlace(text, tokens, heard?.next ?? readNumber(tokens, book.next)?.next ?? -1, book.book) ?? heard;
+      if (!loc) continue;
       push(book.book.osis, loc, i, loc.next, loc.needsSupport === true, loc.needsSupport === true);
       i = loc.next - 1;
       continue;
