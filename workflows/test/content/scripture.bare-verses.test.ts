@@ -23,3 +23,10 @@ test('a chapter said in words and put right at once: the place said instead', as
   // "No" as a word of the sentence takes nothing back.
   assert.deepEqual(await cited('Romans ten, no doubt, is hard going.'), []);
 });
+
+test('a psalm heard as "some", with the word "verse" after its number, stands on what is said with it', async () => {
+  const said = 'The picture is borrowed from some 110, verse 1, where the Lord tells the king to sit at his right hand until he makes his enemies his footstool.';
+  assert.deepEqual(await cited(said), ['Ps.110.1:both']);
+  // Without the word "verse" it is an everyday word until a quotation confirms it.
+  assert.deepEqual(await cited('We waited some 110, 1 minutes for the bus, and then it came.'), []);
+});

@@ -845,7 +845,10 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
   // In lower case ("…this morning in Wamsam, some 139.") it is far more often the word itself:
   // then only a quotation of that psalm confirms it.
-  if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital ? {} : { needsQuotation: true }) };
+  // ("…from some 110, verse 1, where the Lord tells the king to sit at his right hand": with the word
+  // "verse" after the number it is a place, which what is said with it can confirm.)
+  const saysVerse = tokens[j + 1]?.kind === 'num' && tokens[j + 2]?.text === ',' && isWord(tokens, j + 3, 'verse', 'verses');
+  if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
   const heard = bookByEar(word, capital, ordinal);
   if (!heard) return undefined;
   return { book: heard.book, next: j + 1, abbreviated: false, ...(heard.close ? {} : { needsSupport: true }) };
