@@ -152,6 +152,22 @@ export function selectSermons(all: readonly EvalSermon[], selection: Selection):
   return { sermons, showRow: (s) => !(s.group === 'sealed' && hideSealed) };
 }
 
+/**
+ * EVAL_RESPEAK=n: the tuning sermons spoken again, each with the voices and speed of the tuning
+ * sermon n places after it (wrapping round). The words and annotations stay; the recogniser's
+ * mistakes are new, so rules fitted to one voice's mishearings meet others. Only the tuning set:
+ * the sealed sermons are never respoken (their rows would be shown).
+ */
+export function respoken(sermons: readonly EvalSermon[], all: readonly EvalSermon[], shift: number): EvalSermon[] {
+  if (!Number.isInteger(shift) || shift < 1) throw new Error(`EVAL_RESPEAK=${shift}: a whole number of places, 1 or more`);
+  if (sermons.some((s) => s.group === 'sealed')) throw new Error('EVAL_RESPEAK takes the tuning set only (EVAL_SET=tune)');
+  const tuning = all.filter((s) => s.group === 'tune');
+  return sermons.map((s) => {
+    const other = tuning[(tuning.findIndex((t) => t.id === s.id) + shift) % tuning.length]!;
+    return { ...s, voice: other.voice, reader: other.reader, speed: other.speed };
+  });
+}
+
 export type VerseSpan = { book: string; from: number; to: number };
 
 /** `Lam.3.22-Lam.3.23` → book and chapter*1000+verse bounds (a whole chapter: verses 0..999). */

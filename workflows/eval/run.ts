@@ -19,6 +19,7 @@
 //   EVAL_VAD=on|off        decode with or without faster-whisper's VAD filter (default: the product's)
 //   EVAL_AUDIO_FILTER=…    an ffmpeg -af chain for the recogniser's decoding ('' = none; default: the product's)
 //   EVAL_JSON=file         also write the results as JSON
+//   EVAL_RESPEAK=n         each tuning sermon spoken by the voices and speed of the tuning sermon n places on (new mishearings)
 import fs from 'node:fs';
 import { ensureAsr } from '@lectern/local-stack/testing';
 import { DiathekeScriptureText } from '../src/content/scripture/scripture-text.provider.ts';
@@ -27,7 +28,7 @@ import { findScriptureReferences } from '../src/content/scripture/scripture.refe
 import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
 import { DOUBTFUL, lowConfidenceWords, PREACHER_PROMPT, recognitionPrompt, recognitionVocabulary, titlePrompt } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
-import { groupSpan, loadSermons, selectSermons, type EvalSermon } from './eval.sermons.ts';
+import { groupSpan, loadSermons, respoken, selectSermons, type EvalSermon } from './eval.sermons.ts';
 import { durationSec, sermonAudio } from './eval.audio.ts';
 import { decodingFromEnv, transcribeCached } from './eval.transcripts.ts';
 import { describeDecoding } from '../src/transcription/faster-whisper.transcriber.ts';
@@ -59,12 +60,15 @@ const PROMPT_NAMES: Record<string, string> = { on: ', Bible-aware initial prompt
 const decoding = decodingFromEnv(process.env);
 const scriptureText = new DiathekeScriptureText();
 const allSermons = loadSermons();
-const { sermons, showRow } = selectSermons(allSermons, {
+const selected = selectSermons(allSermons, {
   only,
   set: process.env.EVAL_SET,
   summary: process.env.EVAL_SUMMARY === '1',
   sealedRows: process.env.EVAL_SEALED_ROWS === '1',
 });
+const respeak = process.env.EVAL_RESPEAK ? Number(process.env.EVAL_RESPEAK) : undefined;
+const sermons = respeak === undefined ? selected.sermons : respoken(selected.sermons, allSermons, respeak);
+const { showRow } = selected;
 const rows: Row[] = [];
 
 for (const sermon of sermons) {
@@ -117,7 +121,7 @@ for (const sermon of sermons) {
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(0).padStart(4)} %`);
 const mark = (r: PropertyResult) => (r.pass ? 'ok' : '--');
 const header = `id  set    style       sec   WER    refs  exact  prec.  inv  quotes  ${PROPERTIES.map((p) => p.slice(0, 5).padEnd(6)).join('')} asr s  content s`;
-const lines: string[] = [`Lectern content evaluation (model ${modelName}, ${describeDecoding(decoding)}${useVocabulary ? ', Bible vocabulary hint' : ''}${PROMPT_NAMES[promptMode] ?? ''})`, header];
+const lines: string[] = [`Lectern content evaluation (model ${modelName}, ${describeDecoding(decoding)}${useVocabulary ? ', Bible vocabulary hint' : ''}${PROMPT_NAMES[promptMode] ?? ''}${respeak === undefined ? '' : `, respoken by the voices ${respeak} sermons on`})`, header];
 for (const r of rows) {
   if (!showRow(r.sermon)) continue;
   const s = r.scripture;

@@ -2,7 +2,7 @@
 // name verses that exist, and the scripture score and property checks tell good from bad.
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { groupSpan, loadSermons, parseSermon, selectSermons } from '../../eval/eval.sermons.ts';
+import { groupSpan, loadSermons, parseSermon, respoken, selectSermons } from '../../eval/eval.sermons.ts';
 import { scoreScripture } from '../../eval/eval.scripture.ts';
 import { checkProperties, isThingToDo, propertiesSummary } from '../../eval/eval.properties.ts';
 import { verseExists } from '../../src/content/scripture/scripture.versification.ts';
@@ -161,4 +161,17 @@ test('things to do open with a verb', () => {
 
 test('an instruction after a "when" clause is a thing to do', () => {
   assert.ok(isThingToDo('And when trouble comes, open the word before you open your worries.'));
+});
+
+test('EVAL_RESPEAK speaks each tuning sermon with the voices of another, and never a sealed one', () => {
+  const all = loadSermons();
+  const tuning = all.filter((s) => s.group === 'tune');
+  const again = respoken(tuning, all, 1);
+  assert.deepEqual(again.map((s) => s.id), tuning.map((s) => s.id));
+  assert.deepEqual([again[0]!.voice, again[0]!.reader, again[0]!.speed], [tuning[1]!.voice, tuning[1]!.reader, tuning[1]!.speed]);
+  // The last wraps round to the first; the words and annotations stay.
+  assert.equal(again.at(-1)!.voice, tuning[0]!.voice);
+  assert.equal(again[0]!.spoken, tuning[0]!.spoken);
+  assert.throws(() => respoken(all.filter((s) => s.group === 'sealed'), all, 1), /tuning set only/);
+  assert.throws(() => respoken(tuning, all, 0), /EVAL_RESPEAK=0/);
 });
