@@ -30,3 +30,11 @@ test('a psalm heard as "some", with the word "verse" after its number, stands on
   // Without the word "verse" it is an everyday word until a quotation confirms it.
   assert.deepEqual(await cited('We waited some 110, 1 minutes for the bus, and then it came.'), []);
 });
+
+test('words two neighbouring verses hold between them tie with one verse elsewhere that holds them all', async () => {
+  // Exodus 34:6 and 7 in turn, which Numbers 14:18 says in one verse: nothing names either passage.
+  const moses = 'Moses heard both halves on the mountain. God is abundant in loving kindness and truth, and then he adds that he will by no means clear the guilty. A kettle does not whistle at once.';
+  assert.deepEqual(await cited(moses), []);
+  // The place said stands (the words, tied, do not add to it).
+  assert.deepEqual(await cited(moses.replace('on the mountain.', 'on the mountain, in Exodus 34, 6 and 7.')), ['Exod.34.6-Exod.34.7:spoken']);
+});

@@ -396,8 +396,10 @@ export class QuotationIndex {
     // A short quotation whose words another passage (not a neighbouring verse) also has, all but
     // one ("he will by no means clear the guilty": Numbers 14:18 by "he", Exodus 34:7 without it),
     // does not say which was quoted either.
+    // Nor does one that two neighbouring verses of another passage hold between them, each its own
+    // part ("abundant in loving kindness and truth … will by no means clear the guilty": Exodus
+    // 34:6 and 7, which Numbers 14:18 says in one verse).
     for (const s of kept) {
-      if (s.covered > NEAR_TIE_WORDS) continue;
       const covered = new Map<number, Set<number>>();
       for (let p = Math.max(0, s.from - 2); p <= s.to - 2; p += 1) {
         for (const id of versesAt[p] ?? []) {
@@ -407,9 +409,16 @@ export class QuotationIndex {
         }
       }
       const own = covered.get(s.id)?.size ?? 0;
-      const near = [...covered].filter(([id, set]) => id !== s.id && !adjacent(this.keys[id]!, this.keys[s.id]!) && set.size >= own - 1);
-      near.forEach(([id]) => addParallel(s, id));
-      if (near.length) (s as Stretch & { tied?: boolean }).tied = true;
+      const others = [...covered].filter(([id]) => id !== s.id && !adjacent(this.keys[id]!, this.keys[s.id]!));
+      const near = s.covered > NEAR_TIE_WORDS ? [] : others.filter(([, set]) => set.size >= own - 1);
+      const byKey = new Map(others.map(([id, set]) => [this.keys[id]!, { id, set }]));
+      const pairs = others.flatMap(([id, set]) => {
+        const [book, chapter, verse] = this.keys[id]!.split('.');
+        const next = byKey.get(`${book}.${chapter}.${Number(verse) + 1}`);
+        return next && new Set([...set, ...next.set]).size >= own && set.size >= MIN_WORDS - 2 && next.set.size >= MIN_WORDS - 2 ? [[id, set] as const, [next.id, next.set] as const] : [];
+      });
+      [...near, ...pairs].forEach(([id]) => addParallel(s, id));
+      if (near.length || pairs.length) (s as Stretch & { tied?: boolean }).tied = true;
     }
     const matches = kept
       .sort((a, b) => a.from - b.from)
