@@ -569,7 +569,7 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
  * verse said count before a verse alone. A quotation with parallels (another passage holding its
  * words, or all but one) that nothing names claims nothing.
  */
-export function decideParallels(text: string, quotations: readonly QuotationMatch[], candidates: readonly ReferenceCandidate[]): QuotationMatch[] {
+export function decideParallels(text: string, quotations: readonly QuotationMatch[], candidates: readonly ReferenceCandidate[], index?: QuotationIndex): QuotationMatch[] {
   const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords);
   const decided: QuotationMatch[] = [];
   for (const q of quotations) {
@@ -586,6 +586,15 @@ export function decideParallels(text: string, quotations: readonly QuotationMatc
     const holds = (c: ReferenceCandidate, o: QuotationMatch) => c.verseStart !== undefined && c.verseStart <= o.verseStart && o.verseStart <= (c.verseEnd ?? c.verseStart);
     const placed = options.filter((o) => placeSaidBefore(text, o, spoken) !== undefined || saidWith.some((c) => c.chapter === o.chapter && holds(c, o)));
     const named = placed.length ? placed : options.filter((o) => saidWith.some((c) => holds(c, o)));
+    // ("…in Matthew 22, 37 through 39, love the Lord your God with all your heart…, and love your
+    // neighbor as yourself": words Luke 10:27 and Mark 12:30-31 hold too, said right after a place
+    // whose own verses hold most of them, are that place's.)
+    const ownPlace = named.length ? undefined : saidWith.find((c) => c.verseStart !== undefined && index !== undefined && index.wordsCoveredBy(text, q.start, q.end, verseKeys(c)) >= (q.matchedWords * 2) / 3);
+    if (ownPlace) {
+      const { parallels: _p, undecided: _u, ...words } = q;
+      decided.push({ ...words, book: ownPlace.book, chapter: ownPlace.chapter, verseStart: ownPlace.verseStart!, verseEnd: ownPlace.chapterEnd === undefined || ownPlace.chapterEnd === ownPlace.chapter ? (ownPlace.verseEnd ?? ownPlace.verseStart!) : ownPlace.verseStart! });
+      continue;
+    }
     // Nothing names one of them: the words are another passage's as much as this one's (within a
     // word: "a bruised reed shall he not break, and the smoking flax…" is Isaiah 42:3 and Matthew
     // 12:20), and which was quoted is not known, so nothing is claimed.
@@ -628,5 +637,5 @@ function digitsRunTogether(text: string, ref: ReferenceCandidate, near: readonly
 export async function identifyScripture(transcript: string, options: { quotations?: QuotationIndex | null } = {}): Promise<Citation[]> {
   const index = options.quotations === undefined ? await sharedQuotationIndex() : options.quotations;
   const candidates = findReferenceCandidates(transcript);
-  return combineCitations(transcript, candidates, index ? decideParallels(transcript, index.findWithParallels(transcript), candidates) : [], index ?? undefined);
+  return combineCitations(transcript, candidates, index ? decideParallels(transcript, index.findWithParallels(transcript), candidates, index) : [], index ?? undefined);
 }
