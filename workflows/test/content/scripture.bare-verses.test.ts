@@ -38,3 +38,10 @@ test('words two neighbouring verses hold between them tie with one verse elsewhe
   // The place said stands (the words, tied, do not add to it).
   assert.deepEqual(await cited(moses.replace('on the mountain.', 'on the mountain, in Exodus 34, 6 and 7.')), ['Exod.34.6-Exod.34.7:spoken']);
 });
+
+test('a short verse is quoted by most of its words in its shortest translation', async () => {
+  // Hebrews 13:8: nine words in the WEB, eleven in the KJV; "Jesus … is" misheard.
+  assert.deepEqual(await cited('He must Christ in the same yesterday, today, and forever, and an hour’s delay does not defeat him.'), ['Heb.13.8:quoted']);
+  // Fewer of them is no quotation.
+  assert.deepEqual(await cited('He was the same yesterday, today, as he ever was.'), []);
+});

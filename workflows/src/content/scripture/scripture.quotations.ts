@@ -106,6 +106,8 @@ export class QuotationIndex {
   private readonly keys: string[] = [];
   private readonly idOf = new Map<string, number>();
   private readonly verseLength: number[] = [];
+  /** The verse's words in its shortest translation: how much of it a quotation must say. */
+  private readonly shortestLength: number[] = [];
   private readonly translations: ReadonlyArray<readonly BibleVerse[]>;
   /** Built on first use (a worker that never needs it does not pay for it at start). */
   private vocabularyTable?: VocabularyTable;
@@ -126,9 +128,11 @@ export class QuotationIndex {
           idOf.set(key, id);
           this.keys.push(key);
           this.verseLength.push(0);
+          this.shortestLength.push(Infinity);
         }
         const w = normalisedWords(v.text).map((x) => x.word);
         this.verseLength[id] = Math.max(this.verseLength[id]!, w.length);
+        this.shortestLength[id] = Math.min(this.shortestLength[id]!, w.length);
         for (let i = 0; i + 3 <= w.length; i += 1) {
           if (count === entries.length) {
             const grown = new BigUint64Array(entries.length * 2);
@@ -357,7 +361,9 @@ export class QuotationIndex {
         first = k;
         runs.push(run);
         const covered = new Set(run.flatMap((p) => [p, p + 1, p + 2])).size;
-        const length = this.verseLength[id]!;
+        // ("Jesus Christ is the same yesterday, today, and forever" has nine words in the WEB and
+        // eleven in the KJV: six said as written quote it.)
+        const length = this.shortestLength[id]!;
         if (covered < Math.min(MIN_WORDS + 2, Math.max(MIN_WORDS, Math.ceil(length * 0.6))) || covered < Math.min(length, MIN_WORDS)) thin.add(run);
         else thick.push({ id, from: run[0]!, to: run.at(-1)! + 2, covered, score: covered + covered / Math.max(length, 1) });
       }
