@@ -45,3 +45,21 @@ test('a short verse is quoted by most of its words in its shortest translation',
   // Fewer of them is no quotation.
   assert.deepEqual(await cited('He was the same yesterday, today, as he ever was.'), []);
 });
+
+// Classes found by EVAL_RESPEAK=41 (the tuning sermons spoken by other voices): invented citations
+// from "verses" heard as something else after a chapter.
+test('"verses" heard as "4s" after a chapter and its comma is the word, not verse 4', async () => {
+  assert.deepEqual(await cited('Jesus said in Luke 12, 4s22 and 23, do not be anxious for your life.'), ['Luke.12.22-Luke.12.23:spoken']);
+  assert.deepEqual(await cited('In Genesis 15, 4s 5 and 6, God took him outside to count the stars.'), ['Gen.15.5-Gen.15.6:spoken']);
+  // A fourth verse said plainly stays one.
+  assert.deepEqual(await cited('Romans 8, 4 says the law is fulfilled in us.'), ['Rom.8.4:spoken']);
+});
+
+test('a word with the sounds of "verse" between a chapter and a number is no whole chapter', async () => {
+  // (1 Corinthians 13:4-7 with the chapter and the range misheard: nothing the words confirm.)
+  assert.deepEqual(await cited('Many of you heard these words at a wedding. First Corinthians 14, forces 407. It was never meant for weddings.'), []);
+  // "Psalm 103, voice 2, bless the Lord, O my soul": the verse, on its words.
+  assert.deepEqual(await cited('David preached to his own soul in Psalm 103, voice 2, bless the Lord, O my soul, and forget not all his benefits.'), ['Ps.103.2:both']);
+  // "vs" is Whisper's own abbreviation of "verses".
+  assert.deepEqual(await cited('Turn with me to John 10, vs 11-15, where Jesus calls himself the good shepherd.'), ['John.10.11-John.10.15:spoken']);
+});

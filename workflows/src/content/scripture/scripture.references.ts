@@ -161,7 +161,15 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (chapter < 1 || chapter > Math.max(book.chapters, 99)) return undefined;
   // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
   let k = j;
+  let fourS = false;
+  let verseHeardAmiss = false;
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
+  // "Luke 12, 4s22 and 23", "Genesis 15, 4s 5 and 6": "verses" heard as "4s", written joined to the
+  // chapter's comma, before the verse numbers.
+  else if (tokens[k]?.text === ',' && tokens[k + 1]?.text === '4' && tokens[k + 2]?.lower === 's' && tokens[k + 2]!.start === tokens[k + 1]!.end && tokens[k + 3]?.kind === 'num') {
+    k += 3;
+    fourS = true;
+  }
   // "Psalm 119-11": a hyphen to a smaller number cannot close a range of chapters, so the
   // recogniser wrote chapter and verse.
   // So is one to a chapter the book does not have ("2 Corinthians 5-17").
@@ -171,13 +179,21 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // "Titus chapter 2, mercy 11 to 14", "chapter 6, force 15": "verse(s)" heard as a word with its
   // consonants, in the one place after "chapter N," where it can be nothing else, before the number.
   else if (saidChapter && tokens[k]?.text === ',' && heardAsVerse(tokens[k + 1]) && tokens[k + 2]?.kind === 'num') k += 2;
+  // ("First Corinthians 14, forces 407": a word with the sounds of "verses" after the chapter and its
+  // comma, then a number, is no whole chapter: the verse heard, on its own words.)
+  else if (written && tokens[k]?.text === ',' && heardAsVerse(tokens[k + 1]) && !isWord(tokens, k + 1, 'verse', 'verses', 'vs') && tokens[k + 2]?.kind === 'num') {
+    k += 2;
+    verseHeardAmiss = true;
+  }
   else {
     if (tokens[k]?.text === ',' && isWord(tokens, k + 1, 'verse', 'verses', 'vs')) k += 1;
     if (isWord(tokens, k, 'verse', 'verses')) k += 1;
     // ("Genesis 15, vs. 5 and 6": Whisper's abbreviation of "verses".)
     else if (isWord(tokens, k, 'vs') && tokens[k + 1]?.text === '.') k += 2;
+    // (and without its full stop: "John 10, vs 11-15")
+    else if (isWord(tokens, k, 'vs') && tokens[k + 1]?.kind === 'num') k += 1;
   }
-  const context: RangeContext = { book: book.osis, plural: isWord(tokens, k - 1, 'verses') || isWord(tokens, k - 2, 'vs') };
+  const context: RangeContext = { book: book.osis, plural: fourS || isWord(tokens, k - 1, 'verses', 'vs') || isWord(tokens, k - 2, 'vs') };
   // "Romans 12 to tell us…": the verse said as its homophone after the chapter, cited only on the
   // verse's own words ("Romans 8 to see" is not 8:2).
   const verseHomophone = k === j && !saidChapter ? NUMBER_HOMOPHONES[tokens[k]?.lower ?? ''] : undefined;
@@ -209,8 +225,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
     const later = range.verseEnd === undefined && range.rangeIfQuoted === undefined ? rangeEndAfterWords(tokens, verse.next, book.osis, chapter, verse.value) : undefined;
-    return { chapter, verseStart: verse.value, ...range, ...(later ? { rangeIfQuoted: later } : {}) };
+    return { chapter, verseStart: verse.value, ...range, ...(later ? { rangeIfQuoted: later } : {}), ...(verseHeardAmiss ? { needsSupport: true } : {}) };
   }
+  if (verseHeardAmiss) return undefined;
   // chapter only: said "chapter", a Psalm, or a written full book name ("Romans 8")
   if (saidChapter || book.osis === 'Ps' || (written && !abbreviated && endsPhrase(tokens[j]))) {
     // "2 Corinthians 5-7" is chapter 5 or 5:7 ("five seven"): a quotation of that verse decides.
