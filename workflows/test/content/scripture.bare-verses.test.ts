@@ -63,3 +63,16 @@ test('a word with the sounds of "verse" between a chapter and a number is no who
   // "vs" is Whisper's own abbreviation of "verses".
   assert.deepEqual(await cited('Turn with me to John 10, vs 11-15, where Jesus calls himself the good shepherd.'), ['John.10.11-John.10.15:spoken']);
 });
+
+test('words quoted in the same phrase right after a place put right a chapter heard for the verse, and a bare verse given the wrong chapter', async () => {
+  // "Genesis two eighteen" heard "Genesis 18": verse 18 of the chapter quoted.
+  assert.deepEqual(await cited('God looked at Adam and said something was not good. Genesis 18, it is not good for the man to be alone. Loneliness is human.'), ['Gen.2.18:both']);
+  // "Verses 7 and 8" after a cross-reference to another psalm: the verses of the psalm quoted.
+  const psalm = 'Our psalm is Psalm 121. Another psalm, some 119, verse 71, says it was good for me to be afflicted. To be kept is not to be kept from trouble. And then the last lines, verses 7 and 8, the Lord will keep your going out and your coming in, from this time forth and for evermore.';
+  assert.deepEqual((await cited(psalm)).filter((c) => c.startsWith('Ps.121.')), ['Ps.121.7-Ps.121.8:both']);
+});
+
+test('a bare verse just after the passage read is that passage’s', async () => {
+  const shepherd = 'Turn with me to John 10, vs 11-15, where Jesus calls himself the good shepherd. He lays down his life for the sheep. A hired hand runs when the wolf comes, because he does not care for the sheep and the sheep are not his. I grew up on a farm in the hills, and I watched men who were paid by the hour leave a gate open and go home for their tea. But Jesus does not run, and he never leaves the gate open behind him. Verses 17 and 18 tell us nobody takes his life from him.';
+  assert.deepEqual(await cited(shepherd), ['John.10.11-John.10.15:both', 'John.10.17-John.10.18:spoken']);
+});

@@ -168,6 +168,10 @@ function speaksOfVerse(text: string, verse: Passage & { verseStart: number }, st
 }
 
 function weighContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex, readSince: readonly ChapterOf[]): { keep: boolean; corrected?: ScriptureReference } {
+  // ("O give thanks unto the Lord, for he is good, for his mercy endures forever, says Psalm 136,
+  // verse 1": the verse heard, said as written around it, stands, though a sound-alike psalm, 106,
+  // has those words and one more.)
+  if (ref.exists && ref.verseStart !== undefined && index.wordsCoveredBy(text, window.before, window.after, verseKeys(ref)) >= VERBATIM_WORDS) return { keep: true };
   // Only words one passage has and the other lacks tell them apart: a retelling of Joseph's
   // brothers names "Joseph", "brothers" and "Egypt", which both of his chapters share.
   const around = (keys: string[], except: string[]) => index.vocabularyScore(text, window.before, ref.start, keys, except) + index.vocabularyScore(text, ref.end, window.after, keys, except);
@@ -347,7 +351,20 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // own words follow it, is not another book because that book's verse with the same numbers is
     // quoted near it (Titus 2:13, from the chapter the sermon reads).
     const ownWordsAfter = (q: QuotationMatch) => q.book !== ref.book && ref.exists && !ref.inferredBook && index !== undefined && index.vocabularyScore(text, ref.end, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), passageKeys(ref)) >= CONTEXT_EVIDENCE;
-    const correction = ownNear.find((q) => (corrects(ref, q) && !ownWordsAfter(q)) || saidAlike(q));
+    // Words quoted in the same phrase, right after the place: "Genesis 18, it is not good for the man
+    // to be alone" (two eighteen, the chapter lost) is verse 18 of the chapter quoted; a bare "verses
+    // 7 and 8, the Lord will keep your going out and your coming in" is of the psalm quoted, not of
+    // the chapter the sermon mentioned last.
+    const rightAfter = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(ref.end, q.start));
+    const verseHeardAsChapter = (q: QuotationMatch) => ref.verseStart === undefined && ref.book === q.book && q.chapter !== ref.chapter && q.verseStart <= ref.chapter && ref.chapter <= q.verseEnd && rightAfter(q);
+    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && q.verseStart <= (ref.verseEnd ?? ref.verseStart) && ref.verseStart <= q.verseEnd && rightAfter(q);
+    const heardAsChapter = ownNear.find(verseHeardAsChapter);
+    if (heardAsChapter) {
+      used.add(heardAsChapter);
+      citations.push({ ...quoteReference(heardAsChapter), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
+      continue;
+    }
+    const correction = ownNear.find((q) => (corrects(ref, q) && !ownWordsAfter(q)) || saidAlike(q) || versesOfAnotherChapter(q));
     if (correction) {
       used.add(correction);
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });

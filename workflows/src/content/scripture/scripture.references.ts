@@ -618,9 +618,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // With no chapter opened, "verses 5 and 6" well after a single verse cited ("Matthew 6:34 …
       // and promised free verses 5 and 6", Proverbs 3 misheard) may be another passage's: cited
       // on its own words, and is no later verse's chapter until they confirm it.
-      // (Not a verse of the passage the sermon read: "Philippians 3, 7 through 14 … Galatians 2:20 …
-      // in verse 12, he admits he has not arrived" walks on through the reading.)
-      const inReading = sure !== undefined && opened !== undefined && readsPassage(opened) && opened.book === sure.book && opened.chapter === sure.chapter && sure.verseStart >= opened.verseStart! && (sure.verseEnd ?? sure.verseStart) <= opened.verseEnd!;
+      // (Not a verse of the passage the sermon read, or just after it: "Philippians 3, 7 through 14 …
+      // Galatians 2:20 … in verse 12, he admits he has not arrived" walks on through the reading.)
+      const inReading = sure !== undefined && opened !== undefined && readsPassage(opened) && opened.book === sure.book && opened.chapter === sure.chapter && sure.verseStart >= opened.verseStart! && (sure.verseEnd ?? sure.verseStart) <= opened.verseEnd! + READING_VERSES;
       const afterCrossReference = sure !== undefined && !inReading && !valid().some((r) => r.verseStart === undefined) && tokens[i]!.start - context!.end > NEAR_VERSE_REACH;
       push(relative.book, { ...relative, chapterFromContext: true }, i, relative.next, true, relative.needsSupport === true || !sure || afterCrossReference, false, sure !== undefined && !afterCrossReference);
       i = relative.next - 1;
