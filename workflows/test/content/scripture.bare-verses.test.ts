@@ -76,3 +76,11 @@ test('a bare verse just after the passage read is that passage’s', async () =>
   const shepherd = 'Turn with me to John 10, vs 11-15, where Jesus calls himself the good shepherd. He lays down his life for the sheep. A hired hand runs when the wolf comes, because he does not care for the sheep and the sheep are not his. I grew up on a farm in the hills, and I watched men who were paid by the hour leave a gate open and go home for their tea. But Jesus does not run, and he never leaves the gate open behind him. Verses 17 and 18 tell us nobody takes his life from him.';
   assert.deepEqual(await cited(shepherd), ['John.10.11-John.10.15:both', 'John.10.17-John.10.18:spoken']);
 });
+
+test('a place taken back with a "no" its own comma ends, however the words owning the slip were heard', async () => {
+  assert.deepEqual(await cited('Paul writes in Ephesians 5, no, I make your pattern, Ephesians 4, 25. Therefore, put away falsehood.'), ['Eph.4.25:spoken']);
+  // "hold on" between the "no" and the number said instead.
+  assert.deepEqual(await cited('His longer prayer from that season is Psalm 15, no, hold on, 51, where he asks God for a clean heart.'), ['Ps.51:spoken']);
+  // "No" as a word of the sentence takes nothing back.
+  assert.deepEqual(await cited('John 3, no doubt, Romans 8 says it.'), ['John.3:spoken', 'Rom.8:spoken']);
+});

@@ -773,6 +773,9 @@ const SELF_CORRECTION = new RegExp(
   [
     /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/.source,
     /^[\s,.;:—–-]*(?:no|sorry|oops)\b[\s,.;:—–-]+(?:[A-Za-z']+\s+){0,3}?(?:me|wrong|mistake|misspoke|wait|that)\b[\s,.;:—–-]*(?:it's\s+|that's\s+)?$/.source,
+    // ("Ephesians 5, no, I make your pattern, Ephesians 4, 25": a "no" its own comma ends, a few
+    // words owning the slip however they were heard, then the place said instead.)
+    /^[\s,.;:—–-]*no\s*[,.;:—–-][\s,]*(?:[A-Za-z']+[\s,.;:—–-]+){1,5}$/.source,
   ].join('|'),
   'i',
 );
@@ -800,7 +803,7 @@ function correctedPlace(text: string, tokens: Token[], next: number, book: BookI
   return loc && referenceExists({ book: book.osis, ...loc }) ? loc : undefined;
 }
 
-const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:I mean\b[\s,]*)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
+const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:(?:I mean|hold on|wait)\b[\s,.;:—–-]*)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
 
 /**
  * All references in `text` that exist, in order of appearance; not those that stand only on the
