@@ -84,3 +84,8 @@ test('a place taken back with a "no" its own comma ends, however the words ownin
   // "No" as a word of the sentence takes nothing back.
   assert.deepEqual(await cited('John 3, no doubt, Romans 8 says it.'), ['John.3:spoken', 'Rom.8:spoken']);
 });
+
+test('a bare verse whose verses of another chapter are quoted in the sentence or two after it is that chapter’s', async () => {
+  const john = 'Jesus quoted the second commandment in Mark 12, 31, love your neighbor. My third point: love made complete drives out fear. Verses 17 and 18 speak about the day of judgment, and John says we can face it with boldness. Why? There is no fear in love, but perfect love casteth out fear, because fear hath torment.';
+  assert.deepEqual(await cited(john), ['Mark.12.31:spoken', '1John.4.17-1John.4.18:both']);
+});

@@ -357,7 +357,13 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // the chapter the sermon mentioned last.
     const rightAfter = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(ref.end, q.start));
     const verseHeardAsChapter = (q: QuotationMatch) => ref.verseStart === undefined && ref.book === q.book && q.chapter !== ref.chapter && q.verseStart <= ref.chapter && ref.chapter <= q.verseEnd && rightAfter(q);
-    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && q.verseStart <= (ref.verseEnd ?? ref.verseStart) && ref.verseStart <= q.verseEnd && rightAfter(q);
+    // (A bare verse's chapter is a guess: words of those verses of another chapter quoted in the
+    // sentence or two after it, "Verses 17 and 18 speak about the day of judgment … there is no fear
+    // in love", are the verses said.)
+    const saidShortlyBefore = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= VERSES_BEFORE_SENTENCE_REACH && (text.slice(ref.end, q.start).match(/[.!?](?:\s|$)/g) ?? []).length <= 2;
+    // (The first or last verse said, not one inside a range: "verses 23 to 35 … Father, forgive them"
+    // is not Luke 23.)
+    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && (q.verseStart === ref.verseStart || q.verseEnd === (ref.verseEnd ?? ref.verseStart)) && q.verseStart <= (ref.verseEnd ?? ref.verseStart) && ref.verseStart <= q.verseEnd && saidShortlyBefore(q);
     const heardAsChapter = ownNear.find(verseHeardAsChapter);
     if (heardAsChapter) {
       used.add(heardAsChapter);
