@@ -360,10 +360,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // (A bare verse's chapter is a guess: words of those verses of another chapter quoted in the
     // sentence or two after it, "Verses 17 and 18 speak about the day of judgment … there is no fear
     // in love", are the verses said.)
-    const saidShortlyBefore = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= VERSES_BEFORE_SENTENCE_REACH && (text.slice(ref.end, q.start).match(/[.!?](?:\s|$)/g) ?? []).length <= 2;
+    const quotedShortlyAfter = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= VERSES_BEFORE_SENTENCE_REACH && (text.slice(ref.end, q.start).match(/[.!?](?:\s|$)/g) ?? []).length <= 2;
     // (The first or last verse said, not one inside a range: "verses 23 to 35 … Father, forgive them"
     // is not Luke 23.)
-    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && (q.verseStart === ref.verseStart || q.verseEnd === (ref.verseEnd ?? ref.verseStart)) && q.verseStart <= (ref.verseEnd ?? ref.verseStart) && ref.verseStart <= q.verseEnd && saidShortlyBefore(q);
+    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && (q.verseStart === ref.verseStart || q.verseEnd === (ref.verseEnd ?? ref.verseStart)) && q.verseStart <= (ref.verseEnd ?? ref.verseStart) && ref.verseStart <= q.verseEnd && quotedShortlyAfter(q);
     const heardAsChapter = ownNear.find(verseHeardAsChapter);
     if (heardAsChapter) {
       used.add(heardAsChapter);
