@@ -51,6 +51,10 @@ export function sharedQuotationIndex(modules: readonly string[] = QUOTATION_MODU
 const VERBATIM_WORDS = 5;
 // A quotation this close (characters) after a reference, with no sentence end between, is said with it.
 const RIGHT_AFTER = 40;
+/** Words at `start` said in the same phrase as the place ending at `end`: a short pause, no sentence end. */
+const inSamePhrase = (text: string, end: number, start: number) => start >= end && start - end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(end, start));
+/** How many sentences end in `text`. */
+const sentenceEnds = (text: string) => (text.match(/[.!?](?:\s|$)/g) ?? []).length;
 // A quotation this close (characters) after a reference, or just before it, is that reference's.
 const QUOTE_AFTER = 600;
 const QUOTE_BEFORE = 200;
@@ -83,7 +87,7 @@ const saidRange = (q: QuotationMatch, from: number, to: number): ScriptureRefere
 function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
   const sameNumbers = ref.chapter === q.chapter && ref.verseStart !== undefined && ref.verseStart >= q.verseStart - 1 && ref.verseStart <= q.verseEnd + 1;
   // (or, for a range the preacher said, the quoted verses inside it)
-  const sameVerse = ref.verseStart !== undefined && ref.verseStart <= q.verseEnd && (ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter ? (ref.verseEnd ?? ref.verseStart) : ref.verseStart) >= q.verseStart;
+  const sameVerse = ref.verseStart !== undefined && ref.verseStart <= q.verseEnd && lastVerseInChapter(ref)! >= q.verseStart;
   // A sound-alike chapter of the same book with the verse quoted ("forty-seven" for "thirty-seven").
   // (A whole chapter, "Genesis forty-seven" then words of Genesis 37:3, likewise.)
   const misheardChapter = ref.book === q.book && (sameVerse || ref.verseStart === undefined) && soundAlikeChapters(ref.chapter).includes(q.chapter);
@@ -111,10 +115,15 @@ function correctedBy(ref: ReferenceCandidate, q: QuotationMatch): ScriptureRefer
   return saidRange(q, said.from, said.to);
 }
 
+/** The last verse of a reference within its first chapter (a range into the next chapter: its first verse). */
+function lastVerseInChapter(ref: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): number | undefined {
+  return ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter ? (ref.verseEnd ?? ref.verseStart) : ref.verseStart;
+}
+
 /** Verse keys (`Rom.8.28`) of a reference, for a range of at most a chapter's worth. */
 function verseKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): string[] {
   if (ref.verseStart === undefined) return [];
-  const last = ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter ? (ref.verseEnd ?? ref.verseStart) : ref.verseStart;
+  const last = lastVerseInChapter(ref)!;
   return Array.from({ length: Math.min(last - ref.verseStart + 1, 60) }, (_, i) => `${ref.book}.${ref.chapter}.${ref.verseStart! + i}`);
 }
 
@@ -346,7 +355,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // the reference (the same phrase), that sounds like the verse said ("seventeen" heard "7-10"),
     // is the verse said.
     const saidAlike = (q: QuotationMatch) =>
-      ref.book === q.book && ref.chapter === q.chapter && ref.verseStart !== undefined && soundAlikeChapters(ref.verseStart).some((v) => v >= q.verseStart && v <= q.verseEnd) && q.start >= ref.end && q.start - ref.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(ref.end, q.start));
+      ref.book === q.book && ref.chapter === q.chapter && ref.verseStart !== undefined && soundAlikeChapters(ref.verseStart).some((v) => v >= q.verseStart && v <= q.verseEnd) && inSamePhrase(text, ref.end, q.start);
     // "Philippians 2, 12 and 13, … you work out your salvation": a book heard by its name, whose
     // own words follow it, is not another book because that book's verse with the same numbers is
     // quoted near it (Titus 2:13, from the chapter the sermon reads).
@@ -355,15 +364,14 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // to be alone" (two eighteen, the chapter lost) is verse 18 of the chapter quoted; a bare "verses
     // 7 and 8, the Lord will keep your going out and your coming in" is of the psalm quoted, not of
     // the chapter the sermon mentioned last.
-    const rightAfter = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(ref.end, q.start));
-    const verseHeardAsChapter = (q: QuotationMatch) => ref.verseStart === undefined && ref.book === q.book && q.chapter !== ref.chapter && q.verseStart <= ref.chapter && ref.chapter <= q.verseEnd && rightAfter(q);
+    const verseHeardAsChapter = (q: QuotationMatch) => ref.verseStart === undefined && ref.book === q.book && q.chapter !== ref.chapter && q.verseStart <= ref.chapter && ref.chapter <= q.verseEnd && inSamePhrase(text, ref.end, q.start);
     // (A bare verse's chapter is a guess: words of those verses of another chapter quoted in the
     // sentence or two after it, "Verses 17 and 18 speak about the day of judgment … there is no fear
     // in love", are the verses said.)
-    const quotedShortlyAfter = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= VERSES_BEFORE_SENTENCE_REACH && (text.slice(ref.end, q.start).match(/[.!?](?:\s|$)/g) ?? []).length <= 2;
+    const quotedShortlyAfter = (q: QuotationMatch) => q.start >= ref.end && q.start - ref.end <= VERSES_BEFORE_SENTENCE_REACH && sentenceEnds(text.slice(ref.end, q.start)) <= 2;
     // (The first or last verse said, not one inside a range: "verses 23 to 35 … Father, forgive them"
     // is not Luke 23.)
-    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && (q.verseStart === ref.verseStart || q.verseEnd === (ref.verseEnd ?? ref.verseStart)) && q.verseStart <= (ref.verseEnd ?? ref.verseStart) && ref.verseStart <= q.verseEnd && quotedShortlyAfter(q);
+    const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && (q.verseStart === ref.verseStart || q.verseEnd === lastVerseInChapter(ref)) && q.verseStart <= lastVerseInChapter(ref)! && ref.verseStart <= q.verseEnd && quotedShortlyAfter(q);
     const heardAsChapter = ownNear.find(verseHeardAsChapter);
     if (heardAsChapter) {
       used.add(heardAsChapter);
@@ -524,9 +532,9 @@ function versesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { st
   // The same sentence or the one before; one more for each verse of the range read before the
   // quoted one ("verses one and two. [verse one, not recognised]. [verse two]").
   const unquoted = m ? Math.max(0, Math.min(q.verseStart - m.from, 3)) : 0;
-  const sentenceEnds = m ? (before.slice(m.end).match(/[.!?](?:\s|$)/g) ?? []).length : 0;
+  const endsSince = m ? sentenceEnds(before.slice(m.end)) : 0;
   const far = m !== undefined && before.length - m.end > VERSES_BEFORE_REACH;
-  if (!m || sentenceEnds > 1 + unquoted || (far && sentenceEnds > 0)) return undefined;
+  if (!m || endsSince > 1 + unquoted || (far && endsSince > 0)) return undefined;
   // Numbers of a reference said in full ("verses 23 to 35" of the chapter being read) are its own.
   if (spoken.some((r) => r.start < offset + m.end && offset + m.end <= r.end)) return undefined;
   const { from, to } = m;
@@ -542,7 +550,7 @@ function versesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { st
 export function withVersesSaidAfter(text: string, q: QuotationMatch, spoken: readonly { start: number; end: number }[] = []): ScriptureReference | undefined {
   const after = text.slice(q.end, q.end + VERSES_BEFORE_REACH);
   const m = firstRangeSaid(after);
-  if (!m || (after.slice(0, m.start).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
+  if (!m || sentenceEnds(after.slice(0, m.start)) > 1) return undefined;
   if (spoken.some((r) => r.start < q.end + m.end && q.end + m.start < r.end)) return undefined;
   const { from, to } = m;
   if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
@@ -578,7 +586,7 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
     const range = to !== undefined && to.value > verse.value && to.value >= q.verseEnd && to.value - verse.value <= 20 && verseExists(q.book, q.chapter, to.value);
     place = { from: verse.value, to: range ? to.value : verse.value, start: offset + tokens[i]!.start, end: offset + tokens[(range ? to.next : verse.next) - 1]!.end };
   }
-  if (!place || (text.slice(place.end, q.start).match(/[.!?](?:\s|$)/g) ?? []).length > 1) return undefined;
+  if (!place || sentenceEnds(text.slice(place.end, q.start)) > 1) return undefined;
   // Numbers of a reference said in full are its own.
   if (spoken.some((r) => r.start < place.end && place.start < r.end)) return undefined;
   return place.to > place.from ? saidRange(q, place.from, place.to) : referenceTo({ book: q.book, chapter: q.chapter, verseStart: place.from }, q.start, q.end);
@@ -605,7 +613,7 @@ export function decideParallels(text: string, quotations: readonly QuotationMatc
       return { ...q, book: book!, chapter: Number(chapter), verseStart: Number(verse), verseEnd: Number(verse) };
     });
     // A reference said in the same phrase, right before the words ("verse 51 he says, …").
-    const saidWith = candidates.filter((c) => c.end <= q.start && q.start - c.end <= RIGHT_AFTER && !/[.!?]/.test(text.slice(c.end, q.start)));
+    const saidWith = candidates.filter((c) => inSamePhrase(text, c.end, q.start));
     const holds = (c: ReferenceCandidate, o: QuotationMatch) => c.verseStart !== undefined && c.verseStart <= o.verseStart && o.verseStart <= (c.verseEnd ?? c.verseStart);
     const placed = options.filter((o) => placeSaidBefore(text, o, spoken) !== undefined || saidWith.some((c) => c.chapter === o.chapter && holds(c, o)));
     const named = placed.length ? placed : options.filter((o) => saidWith.some((c) => holds(c, o)));
@@ -615,7 +623,7 @@ export function decideParallels(text: string, quotations: readonly QuotationMatc
     const ownPlace = named.length ? undefined : saidWith.find((c) => c.verseStart !== undefined && index !== undefined && index.wordsCoveredBy(text, q.start, q.end, verseKeys(c)) >= (q.matchedWords * 2) / 3);
     if (ownPlace) {
       const { parallels: _p, undecided: _u, ...words } = q;
-      decided.push({ ...words, book: ownPlace.book, chapter: ownPlace.chapter, verseStart: ownPlace.verseStart!, verseEnd: ownPlace.chapterEnd === undefined || ownPlace.chapterEnd === ownPlace.chapter ? (ownPlace.verseEnd ?? ownPlace.verseStart!) : ownPlace.verseStart! });
+      decided.push({ ...words, book: ownPlace.book, chapter: ownPlace.chapter, verseStart: ownPlace.verseStart!, verseEnd: lastVerseInChapter(ownPlace)! });
       continue;
     }
     // Nothing names one of them: the words are another passage's as much as this one's (within a
