@@ -8,7 +8,7 @@ import { noticePassages } from '../src/content/generation/extractive.notices.ts'
 import { readNoticeData, tuningSermons, type LabelledSentence } from './notices.data.ts';
 import { propertiesWith } from './notices.generate.ts';
 import { PROPERTIES, type PropertyName, type PropertyResult } from './eval.properties.ts';
-import { bySermon, DEFAULT_OPTIONS, featuresOf, trainOnSermons, type TrainOptions } from './notices.train.ts';
+import { bySermon, DEFAULT_OPTIONS, featuresOf, targetOf, trainOnSermons, type TrainOptions } from './notices.train.ts';
 
 export type Decider = (sentences: readonly LabelledSentence[]) => Set<number>;
 
@@ -27,15 +27,15 @@ export type Score = { tp: number; fp: number; fn: number; sermonsClean: number; 
 
 /** Sentence precision and recall of notices (altar calls not counted), and per sermon: every notice sentence caught, no sermon sentence taken. */
 export function score(sermons: ReadonlyMap<string, readonly LabelledSentence[]>, decide: (id: string, sentences: readonly LabelledSentence[]) => Set<number>, target: 'notice' | 'altar' = 'notice'): Score {
-  const other = target === 'notice' ? 'altar' : 'notice';
   const out: Score = { tp: 0, fp: 0, fn: 0, sermonsClean: 0, sermonsWithNotices: 0, sermonsNoFalse: 0, sermons: 0, misses: [], falses: [] };
   for (const [id, sentences] of sermons) {
     const taken = decide(id, sentences);
     let fn = 0;
     let fp = 0;
     sentences.forEach((s, i) => {
-      if (s.label === other) return;
-      const notice = s.label === target;
+      const y = targetOf(s.label, target);
+      if (y === undefined) return;
+      const notice = y === 1;
       if (notice && taken.has(i)) out.tp += 1;
       if (notice && !taken.has(i)) {
         fn += 1;

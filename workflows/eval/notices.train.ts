@@ -66,11 +66,18 @@ export function trainNoticeModel(data: readonly LabelledSentence[], options: Tra
 }
 
 /** The model from sermons' sentences (each list one sermon, in order). */
+/**
+ * Whether a sentence is what the model learns to find (1), the rest of the sermon (0), or the other
+ * kind of housekeeping, which neither counts (an altar call for the notice model, a notice for the altar model).
+ */
+export function targetOf(label: LabelledSentence['label'], target: 'notice' | 'altar' = 'notice'): 1 | 0 | undefined {
+  if (label === target) return 1;
+  return label === (target === 'notice' ? 'altar' : 'notice') ? undefined : 0;
+}
+
 export function trainOnSermons(sermons: readonly (readonly LabelledSentence[])[], options: TrainOptions): NoticeModel {
   const rows: Array<{ features: string[]; y: number; weight: number }> = [];
   const sermonsUsing = new Map<string, number>();
-  const target = options.target ?? 'notice';
-  const other = target === 'notice' ? 'altar' : 'notice';
   for (const sentences of sermons) {
     const features = featuresOf(sentences, options.features);
     const seen = new Set<string>();
@@ -78,8 +85,8 @@ export function trainOnSermons(sermons: readonly (readonly LabelledSentence[])[]
       for (const f of features[i]!) seen.add(f);
       // An altar call is neither a notice nor the sermon: housekeeping by its own rule (and a
       // notice, for the altar model, is the notice model's).
-      if (s.label === other) return;
-      const y = s.label === target ? 1 : 0;
+      const y = targetOf(s.label, options.target);
+      if (y === undefined) return;
       rows.push({ features: features[i]!, y, weight: y ? options.positiveWeight : 1 });
     });
     for (const f of seen) sermonsUsing.set(f, (sermonsUsing.get(f) ?? 0) + 1);
