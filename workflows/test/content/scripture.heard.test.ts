@@ -154,6 +154,10 @@ test('a reference the preacher corrects at once ("Luke 15, no, Luke 14") is not 
   const heard = 'That is what the kingdom is like. In Luke 15, no, Luke 14, verses 13 and 14, he says, when you make a feast, ask the poor, the maimed, the lame, or the blind, and you will be blessed.';
   assert.deepEqual(await cited(heard), ['Luke.14.13-Luke.14.14:both']);
   assert.deepEqual(osis('Read Romans 8, sorry, Romans 12, verse 2 today.'), ['Rom.12.2']);
+  // Session 16 (sermon 91): "wait" or "hold on" alone between the two places.
+  assert.deepEqual(osis('And both heard the words of Matthew 7, wait, Matthew 5, verse 9, blessed are the peacemakers.'), ['Matt.5.9']);
+  assert.deepEqual(osis('Turn to John 4. Hold on. John 5, verse 8.'), ['John.5.8']);
+  assert.deepEqual(osis('Read John 3, verse 16 and wait for Romans 8, verse 28.'), ['John.3.16', 'Rom.8.28']);
   // Two references in a row without a correction both stand.
   assert.deepEqual(osis('Read Romans 8, and Romans 12, verse 2 today.'), ['Rom.8', 'Rom.12.2']);
 });

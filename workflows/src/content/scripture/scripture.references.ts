@@ -768,10 +768,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
 }
 
 // (Or with a few words owning the slip: "Romans 12, no, forgive me, first Corinthians 3, 16", "Mark
-// 4, sorry, I got that wrong, Luke 8", "James 2, no, wait, Jude 3"; not "John 3, no doubt, Romans 8".)
+// 4, sorry, I got that wrong, Luke 8", "James 2, no, wait, Jude 3", "Matthew 7, wait, Matthew 5,
+// verse 9"; not "John 3, no doubt, Romans 8".)
 const SELF_CORRECTION = new RegExp(
   [
-    /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/.source,
+    /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that|excuse me|pardon me|wait|hold on)\b[\s,.;:—–-]*(?:I mean\b[\s,]*|that's\s+|it's\s+)?$/.source,
     /^[\s,.;:—–-]*(?:no|sorry|oops)\b[\s,.;:—–-]+(?:[A-Za-z']+\s+){0,3}?(?:me|wrong|mistake|misspoke|wait|that)\b[\s,.;:—–-]*(?:it's\s+|that's\s+)?$/.source,
     // ("Ephesians 5, no, I make your pattern, Ephesians 4, 25": a "no" its own comma ends, a few
     // words owning the slip however they were heard, then the place said instead.)
