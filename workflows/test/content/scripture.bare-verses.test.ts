@@ -89,3 +89,15 @@ test('a bare verse whose verses of another chapter are quoted in the sentence or
   const john = 'Jesus quoted the second commandment in Mark 12, 31, love your neighbor. My third point: love made complete drives out fear. Verses 17 and 18 speak about the day of judgment, and John says we can face it with boldness. Why? There is no fear in love, but perfect love casteth out fear, because fear hath torment.';
   assert.deepEqual(await cited(john), ['Mark.12.31:spoken', '1John.4.17-1John.4.18:both']);
 });
+
+// Session 16 (sermon 85, opened this session): the verse's own words said after a bare verse name
+// the chapter cited before it, not the chapter named last.
+test('a bare verse whose words, of a chapter cited before, follow it is that chapter’s ("in verse 5, he cries, woe is me")', async () => {
+  const said =
+    'Our passage is Isaiah 6, verse 1. In the year that king Uzziah died, Isaiah saw the Lord. And who was it that he saw? The gospel answers in John 12, 41: he saw his glory. ' +
+    'You would expect a prophet to be thrilled. Instead, in verse 5, he cries, woe is me, for I am undone. He knows what he is.';
+  assert.deepEqual(await cited(said), ['Isa.6.1:both', 'John.12.41:spoken', 'Isa.6.5:both']);
+  // Words that are not that verse's leave the guess to the chapter named last.
+  const other = said.replace('woe is me, for I am undone', 'he is afraid, he is ashamed of himself');
+  assert.deepEqual(await cited(other), ['Isa.6.1:both', 'John.12.41:spoken', 'John.12.5:spoken']);
+});

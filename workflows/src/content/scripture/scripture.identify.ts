@@ -264,6 +264,30 @@ function sameNumbersOtherBook(text: string, ref: ReferenceCandidate, after: numb
   return referenceTo(best.passage, ref.start, ref.end, ref.source);
 }
 
+/**
+ * "In verse 5, he cries, woe is me, for I am undone": a bare verse's chapter is a guess (the one
+ * named last, here John 12). The words said right after it, none of them the verse guessed, are
+ * that verse of one chapter the sermon cited before (five words said as written, one run of them
+ * few verses share): that chapter's.
+ */
+function sameVerseChapterCitedBefore(text: string, ref: ReferenceCandidate, after: number, index: QuotationIndex, citations: readonly Citation[]): ScriptureReference | undefined {
+  if (!ref.chapterFromContext || ref.verseStart === undefined || index.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) > 0) return undefined;
+  if ((ref.chapterEnd ?? ref.chapter) !== ref.chapter) return undefined;
+  const place = { verseStart: ref.verseStart, verseEnd: ref.verseEnd };
+  const chapters = new Map(citations.filter((c) => c.end <= ref.start && !(c.book === ref.book && c.chapter === ref.chapter)).map((c) => [`${c.book}.${c.chapter}`, { book: c.book, chapter: c.chapter }]));
+  const scored = [...chapters.values()]
+    .filter((c) => verseExists(c.book, c.chapter, place.verseEnd ?? place.verseStart))
+    .map((c) => {
+      const keys = verseKeys({ ...c, ...place });
+      return { passage: { ...c, ...place }, words: index.wordsCoveredBy(text, ref.end, after, keys), rare: index.wordsCoveredBy(text, ref.end, after, keys, true) };
+    })
+    .sort((a, b) => b.words - a.words);
+  const [best, second] = scored;
+  // (The few chapters cited before are the only candidates, so common runs count too, with one run few verses share.)
+  if (!best || best.words < VERBATIM_WORDS || best.rare === 0 || (second && second.words === best.words)) return undefined;
+  return referenceTo(best.passage, ref.start, ref.end, ref.source);
+}
+
 // Words of a verse said as written (two trigrams in a row) that name it among the books a sermon reads.
 const SERMON_BOOK_WORDS = 4;
 
@@ -401,6 +425,11 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const otherBook = index && ref.exists && !ref.inferredBook ? sameNumbersOtherBook(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index) : undefined;
     if (otherBook) {
       citations.push({ ...otherBook, mode: 'both' });
+      continue;
+    }
+    const citedChapter = index && ref.exists ? sameVerseChapterCitedBefore(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index, citations) : undefined;
+    if (citedChapter) {
+      citations.push({ ...citedChapter, mode: 'both' });
       continue;
     }
     // ("Moses prays in some 90, 70, establish the work of our hands…": a psalm heard as an everyday
