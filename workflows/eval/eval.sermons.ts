@@ -6,11 +6,26 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). Written in session 15, after
- * session 14's second sealed set (77-84) had been measured twice (before and after that session's
+ * Sermons never looked at while changing code (README.md: the split). Written in session 16, after
+ * session 15's sealed set (85-92) had been measured twice (before and after that session's
  * scripture rules) and opened for tuning.
  */
-export const SEALED = new Set(['85', '86', '87', '88', '89', '90', '91', '92']);
+export const SEALED = new Set(['93', '94', '95', '96', '97', '98', '99', '100']);
+
+/** A sermon's id: the number its file name starts with ("07-….sermon" → "07", "100-….sermon" → "100"). */
+export function sermonIdOf(file: string): string {
+  const id = /^\d+/.exec(path.basename(file))?.[0];
+  if (!id) throw new Error(`${file}: a sermon file's name starts with its number`);
+  return id;
+}
+
+/** The sermon files in number order (100 after 99, not after 10). */
+export function sermonFiles(dir = sermonsDir): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sermon'))
+    .sort((a, b) => Number(sermonIdOf(a)) - Number(sermonIdOf(b)));
+}
 
 /** Which figures a sermon counts in: the tuning set or the sealed held-back set. */
 export type EvalGroup = 'tune' | 'sealed';
@@ -80,7 +95,7 @@ export function parseSermon(file: string, source: string): EvalSermon {
       text: stripMarkup(marked),
     });
   }
-  const id = path.basename(file).slice(0, 2);
+  const id = sermonIdOf(file);
   return {
     id,
     file,
@@ -113,11 +128,7 @@ export function groupSpan(all: readonly EvalSermon[], group: EvalGroup): string 
 }
 
 export function loadSermons(dir = sermonsDir): EvalSermon[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.sermon'))
-    .sort()
-    .map((f) => parseSermon(f, fs.readFileSync(path.join(dir, f), 'utf8')));
+  return sermonFiles(dir).map((f) => parseSermon(f, fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
 export type Selection = {

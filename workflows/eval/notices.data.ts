@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureAsr } from '@lectern/local-stack/testing';
 import { analyseSermon } from '../src/content/generation/extractive.analysis.ts';
 import { normalizeWords } from '../src/transcription/word-error-rate.ts';
-import { parseSermon, SEALED, sermonsDir, type EvalSermon, type Paragraph } from './eval.sermons.ts';
+import { parseSermon, SEALED, sermonFiles, sermonIdOf, sermonsDir, type EvalSermon, type Paragraph } from './eval.sermons.ts';
 import { sermonAudio } from './eval.audio.ts';
 import { transcribeCached } from './eval.transcripts.ts';
 
@@ -26,10 +26,8 @@ const labelOf = (p: Paragraph): SentenceLabel => (p.kind === 'announce' ? 'notic
 
 /** The tuning sermons, read by file name so that no sealed file is opened (`loadSermons` parses every file). */
 export function tuningSermons(dir = sermonsDir): EvalSermon[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.sermon') && !SEALED.has(f.slice(0, 2)))
-    .sort()
+  return sermonFiles(dir)
+    .filter((f) => !SEALED.has(sermonIdOf(f)))
     .map((f) => parseSermon(f, fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 

@@ -12,12 +12,13 @@ test('the evaluation set: at least 12 sermons, a sealed held-back subset, annota
   const sermons = loadSermons();
   assert.ok(sermons.length >= 12);
   const sealed = sermons.filter((s) => s.group === 'sealed');
-  assert.deepEqual(sealed.map((s) => s.id), ['85', '86', '87', '88', '89', '90', '91', '92']);
+  assert.deepEqual(sealed.map((s) => s.id), ['93', '94', '95', '96', '97', '98', '99', '100']);
   assert.deepEqual(sermons.filter((s) => s.heldBack), sealed);
-  // Session 15's split: tuning 01-84 (77-84 sealed in session 14 and opened in session 15), sealed 85-92.
-  assert.equal(groupSpan(sermons, 'tune'), '01-84');
-  assert.equal(groupSpan(sermons, 'sealed'), '85-92');
-  assert.equal(sermons.filter((s) => s.group === 'tune').length, 84);
+  // Session 16's split: tuning 01-92 (85-92 sealed in session 15 and opened in session 16), sealed
+  // 93-100, in number order (100 after 99).
+  assert.equal(groupSpan(sermons, 'tune'), '01-92');
+  assert.equal(groupSpan(sermons, 'sealed'), '93-100');
+  assert.equal(sermons.filter((s) => s.group === 'tune').length, 92);
   assert.deepEqual(new Set(sealed.map((s) => s.style)), new Set(['expository', 'narrative', 'topical']));
   // What every sealed set is asked to hold (README.md: the split): a second voice and announcements
   // in each sermon, half of them announcing their points, and unreferenced quotations to find.
@@ -51,14 +52,15 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.equal(both.sermons.length, all.length);
   assert.deepEqual(all.filter(both.showRow).map((s) => s.group), all.filter((s) => s.group === 'tune').map(() => 'tune'));
   const sealed = selectSermons(all, { set: 'sealed', summary: true });
-  assert.deepEqual(ids(sealed), ['85', '86', '87', '88', '89', '90', '91', '92']);
+  assert.deepEqual(ids(sealed), ['93', '94', '95', '96', '97', '98', '99', '100']);
   assert.ok(!sealed.sermons.some(sealed.showRow));
   // One sealed sermon's summary is its row: refused while the rows are hidden, in any spelling.
-  assert.throws(() => selectSermons(all, { only: ['01', '85'], summary: true }), /1 of the 8 sealed/);
-  assert.throws(() => selectSermons(all, { only: ['85', '86', '87', '88', '89', '90', '91'] }), /7 of the 8 sealed/);
-  assert.throws(() => selectSermons(all, { only: ['85'], sealedRows: true, summary: true }), /sealed/);
-  assert.deepEqual(ids(selectSermons(all, { only: ['01', '05', '23', '29', '37', '45', '53', '61', '69', '77'], summary: true })), ['01', '05', '23', '29', '37', '45', '53', '61', '69', '77']);
-  // The opened sets 29-36, 37-44, 45-52, 53-60, 61-68, 69-76 and 77-84 are tuning now: one of their sermons may be picked, and its row is shown.
+  assert.throws(() => selectSermons(all, { only: ['01', '100'], summary: true }), /1 of the 8 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['93', '94', '95', '96', '97', '98', '99'] }), /7 of the 8 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['93'], sealedRows: true, summary: true }), /sealed/);
+  assert.deepEqual(ids(selectSermons(all, { only: ['01', '05', '23', '29', '37', '45', '53', '61', '69', '77', '85'], summary: true })), ['01', '05', '23', '29', '37', '45', '53', '61', '69', '77', '85']);
+  // The opened sets 29-36, 37-44, 45-52, 53-60, 61-68, 69-76, 77-84 and 85-92 are tuning now: one of their sermons may be picked, and its row is shown.
+  assert.ok(selectSermons(all, { only: ['85'], summary: true }).showRow(all.find((s) => s.id === '85')!));
   assert.ok(selectSermons(all, { only: ['77'], summary: true }).showRow(all.find((s) => s.id === '77')!));
   assert.ok(selectSermons(all, { only: ['69'], summary: true }).showRow(all.find((s) => s.id === '69')!));
   assert.ok(selectSermons(all, { only: ['61'], summary: true }).showRow(all.find((s) => s.id === '61')!));
@@ -67,7 +69,7 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.ok(selectSermons(all, { only: ['37'], summary: true }).showRow(all.find((s) => s.id === '37')!));
   assert.ok(selectSermons(all, { only: ['29'], summary: true }).showRow(all.find((s) => s.id === '29')!));
   assert.ok(selectSermons(all, { only: ['23'], summary: true }).showRow(all.find((s) => s.id === '23')!));
-  assert.ok(selectSermons(all, { only: ['85'], sealedRows: true }).showRow(all.find((s) => s.id === '85')!));
+  assert.ok(selectSermons(all, { only: ['100'], sealedRows: true }).showRow(all.find((s) => s.id === '100')!));
   assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed, or all/);
 });
 
