@@ -101,3 +101,14 @@ test('a bare verse whose words, of a chapter cited before, follow it is that cha
   const other = said.replace('woe is me, for I am undone', 'he is afraid, he is ashamed of himself');
   assert.deepEqual(await cited(other), ['Isa.6.1:both', 'John.12.41:spoken', 'John.12.5:spoken']);
 });
+
+// Session 16 (sermon 92): a psalm and verse heard right are not moved to a sound-alike psalm because
+// the longer psalm shares more words with the paragraph.
+test('"Psalm 116, verse 10" stays Psalm 116 though Psalm 106, with 48 verses, shares more words with what is said around it', async () => {
+  const said =
+    'Be ready always to give an answer to every man that asks a reason of the hope that is in you with meekness and fear. Ready, but not pushy. ' +
+    'When our lives carry hope in a hopeless week, people notice, and sometimes they ask. You are the light of the world, a city set on a hill cannot be hid. ' +
+    'The speaking comes out of believing. The psalmist said it in Psalm 116, verse 10, and Paul took up his words, I believed, and therefore had I spoken, we also believe, and therefore speak. ' +
+    'If our faith has gone quiet, the problem is usually not our technique, it is that we have stopped being amazed. And we are not left to do this on our own strength.';
+  assert.deepEqual(await cited(said), ['1Pet.3.15:quoted', 'Matt.5.14:quoted', 'Ps.116.10:spoken', '2Cor.4.13:quoted']);
+});

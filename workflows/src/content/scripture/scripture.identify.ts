@@ -148,7 +148,10 @@ function chapterKeys(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'chapter
  * the same book, the chapter was misheard and is corrected; when the evidence points elsewhere but
  * not clearly enough to correct, the reference is dropped (nothing invented). Otherwise kept.
  * A verse's few words are compared first, then (a retelling names the story, not the verse) the
- * two chapters. A chapter the book does not have ("Romans eighteen") is only ever corrected.
+ * two chapters. A chapter the book does not have ("Romans eighteen") is only ever corrected. The
+ * two chapters' words alone never move a verse that was said: a long chapter shares more words with
+ * any paragraph ("Psalm 116, verse 10 … I believed, and therefore have I spoken" went to Psalm
+ * 106, which has 48 verses to 116's 19), and on 01-92 and the respoken 01-43 no such move was right.
  */
 function checkAgainstContext(text: string, ref: ReferenceCandidate, window: { before: number; after: number }, index: QuotationIndex, readSince: readonly ChapterOf[] = []): { keep: boolean; corrected?: ScriptureReference } {
   // A retelling runs on past the chapter it opened with ("Genesis 47. He was his father's favorite
@@ -209,6 +212,7 @@ function weighContext(text: string, ref: ReferenceCandidate, window: { before: n
       if (level === 0 || best.score >= CONTEXT_EVIDENCE) keep = false;
       continue;
     }
+    if (level > 0 && ref.verseStart !== undefined && ref.exists) continue;
     const moved = { book: best.chapter.book, chapter: best.chapter.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : best.chapter.chapter, verseEnd: ref.verseEnd };
     return { keep: true, corrected: referenceTo(moved, ref.start, ref.end, ref.source) };
   }
