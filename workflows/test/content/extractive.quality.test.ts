@@ -261,3 +261,27 @@ test('a day\'s full application is the section\'s first instructions, no more th
   for (const a of full) assert.ok(a.split(/\s+/).length <= 40 || !a.includes('. '), a);
   assert.ok(full.some((a) => a.startsWith('So this week, name the storm') && a.includes('Read Mark chapter 4')), full.join(' || '));
 });
+
+// Session 16: a run-on the recogniser cut mid-sentence ("…scan it, and | us, lunch is at the top")
+// left pieces that became observations and key takeaways; many were pieces of church notices.
+test('pieces of sentences are never quoted, but an unpunctuated transcript still gives content', async () => {
+  const sermon =
+    'Jacob was alone by the river Jabbok, and he was afraid of his brother Esau. A man wrestled with him until the breaking of the day. ' +
+    'And when the man touched the hollow of his thigh the joint came out of place and still Jacob held on and would not let go, and he said I will not let you go unless you bless me, ' +
+    'and the man asked him his name and he said Jacob, and the man said your name will no longer be Jacob but Israel, because you have struggled with God and with men and have overcome. ' +
+    'He walked with a limp for the rest of his life, and the limp was a gift, because it reminded him that he was held. ' +
+    'Grace meets us in the dark, and it does not let us go. God still wrestles with people who run, because he loves them too much to leave them as they are. ' +
+    'Bring your fear to him this week, and hold on to him until he blesses you. Tell him your real name, and ask him for a new one.';
+  const { analyseSermon } = await import('../../src/content/generation/extractive.analysis.ts');
+  const a = analyseSermon(sermon);
+  const pieces = a.sentences.filter((s) => /^[a-z]/.test(s.text) || !/[.!?]$/.test(s.text));
+  assert.equal(pieces.length, 2, pieces.map((s) => s.text).join(' | '));
+  assert.ok(pieces.every((s) => a.skip.has(s.index)));
+  const outline = await generator.generateOutline({ transcript: sermon, title: 'Held' });
+  const days = await generator.generateDevotionals({ transcript: sermon, title: 'Held', outline });
+  const said = JSON.stringify({ outline, days }).toLowerCase();
+  for (const piece of pieces) assert.ok(!said.includes(piece.text.toLowerCase().slice(0, 40)), piece.text);
+  // Without any punctuation every sentence is a piece: none is left out for it.
+  const bare = analyseSermon(sermon.replace(/[.,]/g, '').toLowerCase());
+  assert.ok(bare.sentences.some((s) => !bare.skip.has(s.index)));
+});

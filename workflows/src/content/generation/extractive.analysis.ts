@@ -96,7 +96,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const quotations = references.filter((r) => (r as Partial<Citation>).mode === 'quoted');
   const quoted = (s: Sentence) => quotations.some((q) => Math.min(q.end, s.end) - Math.max(q.start, s.start) >= QUOTED_SHARE * (s.end - s.start));
   const readings = new Set(sentences.filter((s) => !housekeeping.has(s.index) && (readsPassage(s.text, passageSets) || quoted(s))).map((s) => s.index));
-  const skip = new Set([...housekeeping, ...readings]);
+  const skip = new Set([...housekeeping, ...readings, ...fragments(sentences)]);
   const nouns = nounsOf(sentences);
   const context: Context = { references, idf, housekeeping, nouns };
   const vectors = sentences.map((s) => tfidf(s.terms, idf));
@@ -106,7 +106,8 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const globalScores = vectors.map((v) => cosine(v, sermonCentroid));
   const globalRank = rankBy(sentences, globalScores);
   const themePhrases = keyPhrases(sentences, idf, 3);
-  const sermonPhrases = rankPhrases(nounPhrases(sentences.filter((s) => !skip.has(s.index)), nouns), termCounts(sentences.filter((s) => !skip.has(s.index))), idf);
+  const spoken = sentences.filter((s) => !housekeeping.has(s.index) && !readings.has(s.index));
+  const sermonPhrases = rankPhrases(nounPhrases(spoken, nouns), termCounts(spoken), idf);
   const base = { sentences, references, distinct, globalRank, themePhrases, idf, skip, housekeeping, readings, nouns, sermonPhrases };
   if (sentences.length === 0) return { ...base, sections: [] };
 
@@ -487,6 +488,20 @@ export function splitSection(section: Section, a: SermonAnalysis, minContent = 4
 // A word said three times running ("the lung lung lung") is the recogniser stuttering, not the
 // preacher ("holy, holy, holy" has its commas).
 const STUTTER = /\b(\w+) \1 \1\b/i;
+
+/**
+ * Pieces of sentences: a run-on cut into pieces (`splitSentences`), a segment that starts in the
+ * middle of one ("rail, you may want to sleep away after the closing prayer"), one left without its
+ * end. Never quoted, as nobody would quote half a sentence; a run-on church notice is mostly such
+ * pieces, which the notice finder, reading them one by one, often misses. Their words still count
+ * for what the sermon is about. (A transcript without punctuation is all pieces: when most sentences
+ * are, none is left out; a run-on recogniser leaves up to two thirds of a sermon in pieces.)
+ */
+function fragments(sentences: readonly Sentence[]): number[] {
+  const pieces = sentences.filter((s) => /^[a-z]/.test(s.text) || !/[.!?]["”’']?$/.test(s.text)).map((s) => s.index);
+  return pieces.length <= sentences.length * MOST_PIECES ? pieces : [];
+}
+const MOST_PIECES = 0.75;
 
 export function isContent(s: Sentence, a: Pick<SermonAnalysis, 'skip'>): boolean {
   return !a.skip.has(s.index) && s.text.split(/\s+/).length >= 4 && !STUTTER.test(s.text);

@@ -369,7 +369,7 @@ export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => bool
   const inSections = new Map<string, number>();
   const said = new Map<string, number>();
   for (const section of a.sections) {
-    const content = section.sentences.filter((x) => !a.skip.has(x.index));
+    const content = section.sentences.filter((x) => !a.housekeeping.has(x.index) && !a.readings.has(x.index));
     const seen = new Set(content.flatMap((x) => wordsOf(x.text)));
     for (const w of seen) inSections.set(w, (inSections.get(w) ?? 0) + 1);
     for (const x of content) for (const w of new Set(wordsOf(x.text))) said.set(w, (said.get(w) ?? 0) + 1);
