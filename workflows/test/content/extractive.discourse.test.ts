@@ -1,6 +1,6 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
-import { compressClause, headlineCase, isHousekeeping, pointStatementOf, prayableClause, prayerSentences, readsPassage, passageTerms } from '../../src/content/generation/extractive.discourse.ts';
+import { altarCallSentences, compressClause, headlineCase, isHousekeeping, pointStatementOf, prayableClause, prayerSentences, readsPassage, passageTerms } from '../../src/content/generation/extractive.discourse.ts';
 import { nounPhrases, nounsOf } from '../../src/content/generation/extractive.phrases.ts';
 import { splitSentences } from '../../src/content/generation/extractive.text.ts';
 
@@ -113,4 +113,30 @@ test('an altar call is an invitation to come somewhere in the room, or during th
     assert.ok(isHousekeeping(text), text);
   assert.ok(!isHousekeeping('Come to the table hungry, and leave with your hands full of grace.'));
   assert.ok(!isHousekeeping('The disciples come to Jesus as the boat is sinking and wake him up.'));
+});
+
+// Session 16: the altar calls of 53-92 went into content sentence by sentence; the sentence rule
+// caught 28 of their 53 sentences. Written for the test, not copied from the sermons.
+test('an altar call is a passage: the invitation and the sentences beside it that speak to the listener the same way', () => {
+  const sermon = [
+    'Elijah ran for his life and sat down under a juniper tree.',
+    'He asked to die, and God sent an angel with bread and water.',
+    'The angel touched him and said, arise and eat, because the journey is too great for you.',
+    'God did not lecture him, he fed him and let him sleep.',
+    'On the mountain God was not in the wind, or the earthquake, or the fire.',
+    'He was in a still small voice, and he asked, what are you doing here, Elijah?',
+    'God still asks that question of tired people.',
+    'Maybe you are running on empty this morning, and you have told nobody.',
+    'You do not have to carry it out of this building.',
+    'As we sing the last song, the prayer team will be at the side, and they would be glad to pray with you.',
+    'Come and tell God the truth, with someone beside you.',
+    'The coffee is in the hall afterwards.',
+  ].map((text) => ({ text }));
+  assert.deepEqual([...altarCallSentences(sermon)].sort((a, b) => a - b), [7, 8, 9, 10]);
+  // The same words to the listener without an invitation are the sermon's own application.
+  const taught = sermon.slice(0, 9);
+  assert.deepEqual([...altarCallSentences(taught)], []);
+  // Nor is an invitation early in the sermon a call (a story of one: "the prayer team at the crusade").
+  const early = [sermon[9]!, ...sermon.slice(0, 8)];
+  assert.deepEqual([...altarCallSentences(early)], []);
 });

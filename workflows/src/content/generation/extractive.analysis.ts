@@ -4,7 +4,7 @@ import { distinctReferences, findScriptureReferences, type ScriptureReference } 
 import type { Citation } from '../scripture/scripture.identify.ts';
 import { at, contentTerms, cosine, idfOf, isStopword, keyPhrases, textRank, tfidf, type Sentence, type Vector } from './extractive.text.ts';
 import { readSentences } from './extractive.reading.ts';
-import { announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, leansBack, passageTerms, pointRank, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
+import { altarCallSentences, announcedPoint, bareOrdinalStep, instructionClauses, isBareOrdinalPoint, isHousekeeping, isPointPreview, isInstruction, leansBack, passageTerms, pointRank, prayerSentences, pointStatementOf, readsPassage, welcomeSentences } from './extractive.discourse.ts';
 import { churchNotices } from './extractive.notices.model.ts';
 import { nounPhrases, nounsOf, rankPhrases, type NounPhrase, type Nouns } from './extractive.phrases.ts';
 
@@ -89,7 +89,7 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const distinct = distinctReferences(references);
   const idf = idfOf(sentences.map((s) => s.terms));
   const passageSets = [...passages.values()].map(passageTerms);
-  const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...welcomeSentences(sentences), ...notices(sentences), ...prayerSentences(sentences)]);
+  const housekeeping = new Set([...sentences.filter((s) => isHousekeeping(s.text)).map((s) => s.index), ...welcomeSentences(sentences), ...notices(sentences), ...prayerSentences(sentences), ...altarCallSentences(sentences)]);
   // The quotations the scripture step found (a quoted citation's span is the quoted words): a
   // sentence mostly inside one reads the passage aloud, however misheard ("Don't measure, press
   // down, shake and together" for "good measure, pressed down, shaken together").

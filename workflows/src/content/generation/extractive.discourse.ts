@@ -29,6 +29,35 @@ export function isAltarCall(text: string): boolean {
   const t = text.trim();
   return ALTAR_CALL.test(t) && wordsOf(t).length <= ALTAR_CALL_MAX_WORDS;
 }
+// What makes an invitation of the sentences around it: someone to pray with the listener, the
+// closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
+// "there are people here ready to pray with you", "I want to invite you to do that today").
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail)\b/i;
+// The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
+// never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…").
+const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|tell (?:him|god)|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight)/i;
+// An invitation comes in the last part of a sermon (after it, only the closing notices and prayer).
+const ALTAR_FROM = 0.6;
+const ALTAR_REACH = 3;
+
+/**
+ * The altar call as a passage: a sentence that invites a response (`ALTAR_ANCHOR`, or the sentence
+ * rule) in the last part of the sermon, with the sentences next to it that speak to the listener
+ * the same way (`ALTAR_TURN`), up to three either side. Said to the congregation in the room, not
+ * taught: never content.
+ */
+export function altarCallSentences(sentences: readonly { text: string }[]): Set<number> {
+  const out = new Set<number>();
+  const from = Math.floor(sentences.length * ALTAR_FROM);
+  for (let i = from; i < sentences.length; i += 1) {
+    const text = sentences[i]!.text;
+    if (!(isAltarCall(text) || (ALTAR_ANCHOR.test(text) && wordsOf(text).length <= ALTAR_CALL_MAX_WORDS))) continue;
+    out.add(i);
+    for (let j = i - 1; j >= Math.max(from, i - ALTAR_REACH) && ALTAR_TURN.test(sentences[j]!.text.trim()); j -= 1) out.add(j);
+    for (let j = i + 1; j < Math.min(sentences.length, i + 1 + ALTAR_REACH) && ALTAR_TURN.test(sentences[j]!.text.trim()); j += 1) out.add(j);
+  }
+  return out;
+}
 // "Turn to Second Corinthians 8:9…": finding the place, however long the sentence runs on.
 const NAVIGATION_START = /^(?:so,? |now,? |please )?(?:turn|open|go back|flip) (?:with me |back )?(?:in your bibles? )?(?:to|at)\b/i;
 const PRAYER_CALL = /^(?:so,? |now,? |and )?(?:let us|let's|let me) (?:pray|close in prayer|bow)\b|^(?:please )?bow (?:your|our) heads\b|^pray with me\b|^amen\b/i;
