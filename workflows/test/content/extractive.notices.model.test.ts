@@ -4,7 +4,7 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { churchNotices, NOTICE_MODEL, noticeRuns, noticeTokens } from '../../src/content/generation/extractive.notices.model.ts';
+import { churchNotices, NOTICE_MODEL, noticeRuns, noticeTokens, withinNotices } from '../../src/content/generation/extractive.notices.model.ts';
 import { alignWords, labelSentences, readNoticeData } from '../../eval/notices.data.ts';
 import { trainNoticeModel, weightsFile, weightsJson } from '../../eval/notices.train.ts';
 import { parseSermon } from '../../eval/eval.sermons.ts';
@@ -85,4 +85,21 @@ test('the training script gives the checked-in weights from the checked-in data'
   const model = trainNoticeModel(readNoticeData());
   assert.deepEqual(model, NOTICE_MODEL);
   assert.equal(weightsJson(model), fs.readFileSync(weightsFile, 'utf8'));
+});
+
+// Session 16: notice lines the cues and the model miss between two notices, or after the last one at
+// the end (sermons 59, 73 and 89 of the opened sets).
+test('a line or two between two notices, and what follows a notice at the very end, are the notices', () => {
+  const lines = (n: number, at: Record<number, string> = {}) => Array.from({ length: n }, (_, i) => ({ text: at[i] ?? 'Right, one more thing.' }));
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  // Forty sentences, notices at 30 and 33: the two between are theirs; at 30 and 34, three between, not.
+  assert.deepEqual(sorted(withinNotices(new Set([30, 33]), lines(40, { 31: 'Okay, phones away.', 32: 'Thank you.' }))), [30, 31, 32, 33]);
+  assert.deepEqual(sorted(withinNotices(new Set([30, 34]), lines(40, { 31: 'Okay, phones away.', 32: 'Thank you.' }))), [30, 34]);
+  // A sentence that teaches between them is the sermon resumed.
+  assert.deepEqual(sorted(withinNotices(new Set([30, 32]), lines(40, { 31: 'The father ran to his son while he was still far off.' }))), [30, 32]);
+  // A notice among the last four of forty sentences takes what follows it; one earlier does not.
+  assert.deepEqual(sorted(withinNotices(new Set([36]), lines(40, { 37: 'That is me finished, by the small print.' }))), [36, 37, 38, 39]);
+  assert.deepEqual(sorted(withinNotices(new Set([34]), lines(40))), [34]);
+  // In a short text the end is its last tenth: a notice in the middle of twelve lines takes nothing after it.
+  assert.deepEqual(sorted(withinNotices(new Set([6]), lines(12))), [6]);
 });
