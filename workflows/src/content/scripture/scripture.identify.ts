@@ -261,11 +261,15 @@ function sameNumbersOtherBook(text: string, ref: ReferenceCandidate, after: numb
   if (ref.verseStart === undefined || index.wordsCoveredBy(text, ref.end, after, verseKeys(ref), true) > 0) return undefined;
   const place = { chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd, verseEnd: ref.verseEnd };
   const scored = BOOKS.filter((b) => b.osis !== ref.book && verseExists(b.osis, place.chapter, place.verseStart) && (place.verseEnd === undefined || verseExists(b.osis, place.chapterEnd ?? place.chapter, place.verseEnd)))
-    .map((b) => ({ passage: { book: b.osis, ...place }, words: index.wordsCoveredBy(text, ref.end, after, verseKeys({ book: b.osis, ...place }), true) }))
-    .sort((a, b) => b.words - a.words);
-  const [best, second] = scored;
-  if (!best || best.words < VERBATIM_WORDS || (second && second.words === best.words)) return undefined;
-  return referenceTo(best.passage, ref.start, ref.end, ref.source);
+    .map((b) => ({ passage: { book: b.osis, ...place }, words: index.wordsCoveredBy(text, ref.end, after, verseKeys({ book: b.osis, ...place }), true) }));
+  const best = saidAsWritten(scored);
+  return best && referenceTo(best.passage, ref.start, ref.end, ref.source);
+}
+
+/** The passage whose words were said as written most (at least `VERBATIM_WORDS`), when no other ties it. */
+function saidAsWritten<T extends { words: number }>(scored: readonly T[]): T | undefined {
+  const [best, second] = [...scored].sort((a, b) => b.words - a.words);
+  return !best || best.words < VERBATIM_WORDS || (second && second.words === best.words) ? undefined : best;
 }
 
 /**
@@ -284,12 +288,10 @@ function sameVerseChapterCitedBefore(text: string, ref: ReferenceCandidate, afte
     .map((c) => {
       const keys = verseKeys({ ...c, ...place });
       return { passage: { ...c, ...place }, words: index.wordsCoveredBy(text, ref.end, after, keys), rare: index.wordsCoveredBy(text, ref.end, after, keys, true) };
-    })
-    .sort((a, b) => b.words - a.words);
-  const [best, second] = scored;
+    });
+  const best = saidAsWritten(scored);
   // (The few chapters cited before are the only candidates, so common runs count too, with one run few verses share.)
-  if (!best || best.words < VERBATIM_WORDS || best.rare === 0 || (second && second.words === best.words)) return undefined;
-  return referenceTo(best.passage, ref.start, ref.end, ref.source);
+  return best && best.rare > 0 ? referenceTo(best.passage, ref.start, ref.end, ref.source) : undefined;
 }
 
 // Words of a verse said as written (two trigrams in a row) that name it among the books a sermon reads.
