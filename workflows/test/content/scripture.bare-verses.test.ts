@@ -112,3 +112,19 @@ test('"Psalm 116, verse 10" stays Psalm 116 though Psalm 106, with 48 verses, sh
     'If our faith has gone quiet, the problem is usually not our technique, it is that we have stopped being amazed. And we are not left to do this on our own strength.';
   assert.deepEqual(await cited(said), ['1Pet.3.15:quoted', 'Matt.5.14:quoted', 'Ps.116.10:spoken', '2Cor.4.13:quoted']);
 });
+
+// Session 17: sermons 93-100 (session 16's sealed set, opened after it was measured twice) and
+// the tuning set say a pair of verses of the chapter being read with no "verses" before them.
+test('two verses in a row said bare, "in 21 and 22", are of the chapter being read, on its words', async () => {
+  const storm =
+    'Our passage tonight is Exodus 14, verses 10 to 31. The people see the chariots and panic. And then the miracle, in 21 and 22. ' +
+    'Moses stretches out his hand over the waters, the east wind blows all night, the waters are divided, and Israel walks through the middle on dry ground.';
+  const reading = 'Exod.14.10-Exod.14.31:spoken';
+  assert.deepEqual(await cited(storm), [reading, 'Exod.14.21-Exod.14.22:both']);
+  // A speaking verb after the pair ends it too: "21 and 22 tell us".
+  assert.ok((await cited(storm.replace('And then the miracle, in 21 and 22. Moses', '21 and 22 tell us that Moses'))).includes('Exod.14.21-Exod.14.22:both'));
+  // Not counted things, not the end of a list, not two numbers apart, not "between".
+  for (const other of ['in 21 and 22 days.', 'in 20, 21 and 22.', 'in 21 and 23.', 'between 21 and 22.']) assert.deepEqual(await cited(storm.replace('in 21 and 22.', other)), [reading], other);
+  // Nor without the passage's words after it.
+  assert.deepEqual(await cited('Our passage tonight is Exodus 14, verses 10 to 31. The people see the chariots and panic. My children were 21 and 22. They went to college.'), [reading]);
+});

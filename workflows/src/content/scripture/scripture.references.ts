@@ -514,6 +514,27 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike || of ? { needsSupport: true } : {}) };
 }
 
+// "In 24 and 25 he says…", "…a lovely little scene, in 16 and 17.": two verses in a row of the
+// chapter being read, said with no "verses" before them, the phrase ending or a speaking verb
+// after them. Not "13, 14 and 15" (the end of a list), "between 16 and 17", "16 and 17 years".
+const PAIR_FOLLOWERS = /^(?:tells?|says?|shows?|gives?|describes?|records?|he|she|they|we|it|is|are)$/;
+
+function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
+  if (!last || tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
+  const before = tokens[i - 1];
+  if (before && !(before.kind === 'punct' && /^[.,;:!?]$/.test(before.text)) && !isWord(tokens, i - 1, 'in')) return undefined;
+  if (before?.text === ',' && readNumber(tokens, i - 2)) return undefined;
+  const first = readNumber(tokens, i);
+  if (!first || first.value < 1 || !isWord(tokens, first.next, 'and')) return undefined;
+  const second = readNumber(tokens, first.next + 1);
+  if (!second || second.value !== first.value + 1) return undefined;
+  const after = tokens[second.next];
+  if (after && !(after.kind === 'punct' && /^[.,;:!?]$/.test(after.text)) && !(after.kind === 'word' && PAIR_FOLLOWERS.test(after.lower))) return undefined;
+  const chapter = last.chapterEnd ?? last.chapter;
+  if (!verseExists(last.book, chapter, second.value)) return undefined;
+  return { book: last.book, chapter, verseStart: first.value, chapterEnd: chapter, verseEnd: second.value, next: second.next };
+}
+
 export type ReferenceCandidate = ScriptureReference & {
   /** Every verse of it exists in the SWORD versification. */
   exists: boolean;
@@ -608,7 +629,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const opened = expoundedChapter(valid());
     const context = lastMentionOf(valid(), opened);
     const sure = ofJustHeard ? undefined : relativeVerse(tokens, i, context);
-    const relative = ofJustHeard ?? sure ?? relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative)));
+    const relative = ofJustHeard ?? sure ?? relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative))) ?? barePairOfVerses(tokens, i, context);
     // "…in Omenaya, verse 3, the pride of your heart has deceived you": a book of one chapter, cited
     // by "Name, verse N", its name heard as a name no book has: the one whose verse N the words
     // after it are. (Said before the verse of the chapter being read, which stands otherwise.)
