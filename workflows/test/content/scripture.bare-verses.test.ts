@@ -128,3 +128,11 @@ test('two verses in a row said bare, "in 21 and 22", are of the chapter being re
   // Nor without the passage's words after it.
   assert.deepEqual(await cited('Our passage tonight is Exodus 14, verses 10 to 31. The people see the chariots and panic. My children were 21 and 22. They went to college.'), [reading]);
 });
+
+test('a verse of the chapter being read is not moved to the next verses quoted after it', async () => {
+  const garden = 'I have an allotment, and every January I sit with the seed catalogue and dream about the summer. By March the dreaming is over and the digging starts, and by June the weeds have opinions of their own. ';
+  const said = `Our passage is Second Peter 1, verses 3 through 11. ${garden.repeat(3)}And in verse 4 he tells us that God has given us his promises. ${garden}Then he says, add to your faith virtue; and to virtue knowledge; and to knowledge temperance; and to temperance patience.`;
+  assert.deepEqual(await cited(said), ['2Pet.1.3-2Pet.1.11:both', '2Pet.1.4:spoken']);
+  // A verse heard in another book is still put right by the words quoted of the verse next to it.
+  assert.deepEqual(await cited('Paul says in Romans 1, 4: add to your faith virtue; and to virtue knowledge; and to knowledge temperance.'), ['2Pet.1.5:both']);
+});

@@ -85,7 +85,10 @@ const saidRange = (q: QuotationMatch, from: number, to: number): ScriptureRefere
 
 /** Same chapter and verse, another book; a sound-alike chapter; or the same book and chapter: a misheard part. */
 function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
-  const sameNumbers = ref.chapter === q.chapter && ref.verseStart !== undefined && ref.verseStart >= q.verseStart - 1 && ref.verseStart <= q.verseEnd + 1;
+  // (A verse next to those quoted, of the same book, is another verse: "in verse 4 he tells us how
+  // God has given us his promises … add to your faith virtue" quotes 5-7 after speaking of 4.)
+  const nextTo = ref.book === q.book && ref.exists ? 0 : 1;
+  const sameNumbers = ref.chapter === q.chapter && ref.verseStart !== undefined && ref.verseStart >= q.verseStart - nextTo && ref.verseStart <= q.verseEnd + nextTo;
   // (or, for a range the preacher said, the quoted verses inside it)
   const sameVerse = ref.verseStart !== undefined && ref.verseStart <= q.verseEnd && lastVerseInChapter(ref)! >= q.verseStart;
   // A sound-alike chapter of the same book with the verse quoted ("forty-seven" for "thirty-seven").
