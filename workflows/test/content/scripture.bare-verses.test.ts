@@ -136,3 +136,11 @@ test('a verse of the chapter being read is not moved to the next verses quoted a
   // A verse heard in another book is still put right by the words quoted of the verse next to it.
   assert.deepEqual(await cited('Paul says in Romans 1, 4: add to your faith virtue; and to virtue knowledge; and to knowledge temperance.'), ['2Pet.1.5:both']);
 });
+
+test('a chapter said in words, then "verses" heard as another word, is the passage, on its words', async () => {
+  const shepherd = "Turn with me to John Ten, voices 11 through 15. Jesus calls himself the good shepherd, who lays down his life for the sheep. The hired hand runs when the wolf comes, because the sheep are not his. Royce's 17 and 18 tell us nobody takes his life from him: he lays it down of himself, and he has power to take it again.";
+  // The reading is the next bare verses' chapter.
+  assert.deepEqual(await cited(shepherd), ['John.10.11-John.10.15:both', 'John.10.17-John.10.18:both']);
+  // Without the passage's words it is nothing.
+  assert.deepEqual(await cited('We counted John Ten, voices 11 through 15, and then the choir stopped for tea.'), []);
+});

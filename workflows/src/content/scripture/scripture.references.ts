@@ -181,7 +181,8 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   else if (saidChapter && tokens[k]?.text === ',' && heardAsVerse(tokens[k + 1]) && tokens[k + 2]?.kind === 'num') k += 2;
   // ("First Corinthians 14, forces 407": a word with the sounds of "verses" after the chapter and its
   // comma, then a number, is no whole chapter: the verse heard, on its own words.)
-  else if (written && tokens[k]?.text === ',' && heardAsVerse(tokens[k + 1]) && !isWord(tokens, k + 1, 'verse', 'verses', 'vs') && tokens[k + 2]?.kind === 'num') {
+  // (The chapter said in words too: "John Ten, voices 11 through 15".)
+  else if (tokens[k]?.text === ',' && heardAsVerse(tokens[k + 1]) && !isWord(tokens, k + 1, 'verse', 'verses', 'vs') && tokens[k + 2]?.kind === 'num') {
     k += 2;
     verseHeardAmiss = true;
   }
