@@ -144,3 +144,11 @@ test('a chapter said in words, then "verses" heard as another word, is the passa
   // Without the passage's words it is nothing.
   assert.deepEqual(await cited('We counted John Ten, voices 11 through 15, and then the choir stopped for tea.'), []);
 });
+
+test('"verse" heard as "Royce" or "force" before a number is a verse of the chapter being read, on its words', async () => {
+  const roof = 'Our story is Mark 2, verses 1 to 12. Four friends dig through a roof to lower a paralysed man down in front of Jesus. ';
+  assert.deepEqual(await cited(`${roof}Now look at what Jesus does, Royce 5, Jesus, seeing their faith, said to the paralytic, Son, your sins are forgiven.`), ['Mark.2.1-Mark.2.12:both', 'Mark.2.5:both']);
+  assert.deepEqual(await cited(`${roof}In force 5, Jesus, seeing their faith, said to the paralytic, Son, your sins are forgiven.`), ['Mark.2.1-Mark.2.12:both', 'Mark.2.5:both']);
+  // The everyday word with a number and none of the verse's words is no verse.
+  assert.deepEqual(await cited(`${roof}The wind was at force 5 that night and we stayed in.`), ['Mark.2.1-Mark.2.12:spoken']);
+});
