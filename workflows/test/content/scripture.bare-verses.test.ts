@@ -152,3 +152,11 @@ test('"verse" heard as "Royce" or "force" before a number is a verse of the chap
   // The everyday word with a number and none of the verse's words is no verse.
   assert.deepEqual(await cited(`${roof}The wind was at force 5 that night and we stayed in.`), ['Mark.2.1-Mark.2.12:spoken']);
 });
+
+test('bare verses after a reading heard without its book are of the book its words told', async () => {
+  const jairus = 'And, behold, there cometh one of the rulers of the synagogue, Jairus by name; and when he saw him, he fell at his feet, and besought him greatly, saying, My little daughter lieth at the point of death. ';
+  const story = `This morning our story is in chapter 5, verses 21 to 43. ${jairus}He is a man who decides who reads the scroll, and he throws all of that away. In verse 30 he turns round in the crowd and asks a question nobody expected. 25 and 26 tell us about the doctors.`;
+  assert.deepEqual(await cited(story), ['Mark.5.21-Mark.5.43:both', 'Mark.5.30:spoken', 'Mark.5.25-Mark.5.26:spoken']);
+  // While the words tell no book, its verses are nobody's.
+  assert.deepEqual(await cited(story.replace(jairus, '')), []);
+});

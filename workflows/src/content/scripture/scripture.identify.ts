@@ -248,6 +248,15 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
   return referenceTo(own.passage, ref.start, ref.end, ref.source);
 }
 
+/** A bare verse of a reading heard without its book, in the book its words told; nothing while they told none. */
+function ofReadingCompleted(verse: ReferenceCandidate, reading: ScriptureReference | undefined): ReferenceCandidate | undefined {
+  if (!reading) return undefined;
+  const place = { book: reading.book, chapter: reading.chapter, verseStart: verse.verseStart, chapterEnd: verse.chapterEnd, verseEnd: verse.verseEnd };
+  const exists = verseExists(place.book, place.chapter, place.verseStart!) && verseExists(place.book, place.chapter, place.verseEnd ?? place.verseStart!);
+  const { ofReadingHeardInPart: _o, ...rest } = verse;
+  return { ...rest, ...referenceTo(place, verse.start, verse.end, verse.source), exists };
+}
+
 /** The chapter of the book a reading is in, when a bare verse of it said next is quoted from that chapter right after. */
 function readingChapterFromItsVerse(ref: ReferenceCandidate, candidates: readonly ReferenceCandidate[], anchors: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], used: ReadonlySet<QuotationMatch>): ScriptureReference | undefined {
   if (ref.chapterFromContext || ref.verseStart === undefined || ref.verseEnd === undefined || (ref.chapterEnd ?? ref.chapter) !== ref.chapter) return undefined;
@@ -310,12 +319,16 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   const citations: Citation[] = [];
   // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words; nor
   // does a place whose verse or book only the words after it can tell.)
-  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords);
+  // (Nor a bare verse of a reading whose book is still to be found: it bounds nothing before that.)
+  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords && !c.ofReadingHeardInPart);
   const spoken = anchors.filter((c) => c.exists);
   // A quotation with its own verse numbers said right before it ("In verses 4 and 5 he calls him a
   // living stone…") is cited with them, not consumed by the larger passage that holds it.
   const placedBefore = (q: QuotationMatch) => (withVersesSaidBefore(text, q, spoken) ?? placeSaidBefore(text, q, spoken) ?? withVersesSaidAfter(text, q, spoken)) !== undefined;
-  for (const ref of candidates) {
+  const completedReadings = new Map<ReferenceCandidate, ScriptureReference>();
+  for (const heard of candidates) {
+    const ref = heard.ofReadingHeardInPart ? ofReadingCompleted(heard, completedReadings.get(heard.ofReadingHeardInPart)) : heard;
+    if (!ref) continue;
     // (A place completed from the words said after it is the phrase's reading: "Omenaya, verse 3"
     // is no longer a verse of the chapter being read.)
     if (citations.some((c) => c.mode === 'both' && c.start < ref.start && ref.end <= c.end)) continue;
@@ -323,6 +336,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       if (!index) continue;
       const completed = completedFromWords(text, ref, anchors, index, booksReadBefore(citations, quotations, ref.start));
       if (completed) {
+        completedReadings.set(ref, completed);
         quotations.filter((q) => !used.has(q) && !placedBefore(q) && overlap(span(completed), span(quoteReference(q))) && q.start >= ref.start && q.start <= ref.end + QUOTE_AFTER).forEach((q) => used.add(q));
         citations.push({ ...completed, mode: 'both' });
       }
@@ -333,7 +347,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, splitsFromWords: _s, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, splitsFromWords: _s, ofReadingHeardInPart: _o, ...base } = ref;
     // "Timothy 6, 6, 8. But godliness with contentment … For we brought nothing…": a verse quoted
     // between the two said makes them a range (a list of the two would leave it out).
     if (ref.rangeIfQuoted !== undefined && ref.verseStart !== undefined) {

@@ -563,6 +563,11 @@ export type ReferenceCandidate = ScriptureReference & {
   chapterFromContext?: boolean;
   /** "Exodus 24 and 5" read as chapter 24: chapter 20, verses 4-5, if a quotation of them confirms it. */
   tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number };
+  /**
+   * A bare verse of a reading whose book was lost ("chapter 5, verses 21 to 43 … in verses 22 and
+   * 23"): that reading's book and chapter once its words have told them; nothing otherwise.
+   */
+  ofReadingHeardInPart?: ReferenceCandidate;
 };
 
 function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
@@ -620,7 +625,12 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // whose verse or book is still to be found from the words after it is no one's context.
     // (Nor is a place taken back with the slip owned, even with the place said instead unheard.)
     if (candidate.exists && context !== 'none' && !fromWords && !takenBack(text, end)) (context ? existing : tentative).push(candidate);
+    if (booksFromWords && readsPassage(candidate)) headless = candidate;
+    return candidate;
   };
+  // The last reading heard without its book: the chapter of the bare verses said after it, until
+  // a place is heard whole.
+  let headless: ReferenceCandidate | undefined;
   const existing: ReferenceCandidate[] = [];
   const tentative: ReferenceCandidate[] = [];
   const valid = () => existing;
@@ -630,8 +640,15 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const ofJustHeard = justHeard && /^[\s,]*$/.test(text.slice(justHeard.end, tokens[i]!.start)) ? relativeVerse(tokens, i, justHeard) : undefined;
     const opened = expoundedChapter(valid());
     const context = lastMentionOf(valid(), opened);
-    const sure = ofJustHeard ? undefined : relativeVerse(tokens, i, context);
-    const relative = ofJustHeard ?? sure ?? relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative))) ?? barePairOfVerses(tokens, i, context);
+    const reading = headless && !ofJustHeard && (!context || context.end < headless.start) ? headless : undefined;
+    const ofReading = reading ? (relativeVerse(tokens, i, reading) ?? barePairOfVerses(tokens, i, reading)) : undefined;
+    if (reading && ofReading && ofReading.verseStart >= reading.verseStart! && (ofReading.verseEnd ?? ofReading.verseStart) <= reading.verseEnd! + READING_VERSES) {
+      push(reading.book, { ...ofReading, chapterFromContext: true }, i, ofReading.next, true, ofReading.needsSupport === true, false, 'none').ofReadingHeardInPart = reading;
+      i = ofReading.next - 1;
+      continue;
+    }
+    const sure = ofJustHeard || reading ? undefined : relativeVerse(tokens, i, context);
+    const relative = ofJustHeard ?? sure ?? (reading ? undefined : (relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative))) ?? barePairOfVerses(tokens, i, context)));
     // "…in Omenaya, verse 3, the pride of your heart has deceived you": a book of one chapter, cited
     // by "Name, verse N", its name heard as a name no book has: the one whose verse N the words
     // after it are. (Said before the verse of the chapter being read, which stands otherwise.)
