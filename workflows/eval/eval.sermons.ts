@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). Written in session 16, after
- * session 15's sealed set (85-92) had been measured twice (before and after that session's
- * scripture rules) and opened for tuning.
+ * Sermons never looked at while changing code (README.md: the split). Written in session 17, after
+ * session 16's sealed set (93-100) had been measured twice (before and after that session's
+ * changes) and opened for tuning.
  */
-export const SEALED = new Set(['93', '94', '95', '96', '97', '98', '99', '100']);
+export const SEALED = new Set(['101', '102', '103', '104', '105', '106', '107', '108']);
 
 /** A sermon's id: the number its file name starts with ("07-….sermon" → "07", "100-….sermon" → "100"). */
 export function sermonIdOf(file: string): string {
