@@ -85,3 +85,16 @@ test('the chapter and two verses with only pauses between, said right before a q
   // Verses further apart are a list, not a range.
   assert.deepEqual(await cited(`Paul says it plainly to the church, in the salonians 5, 12, 18, ${quoted}`), ['1Thess.5.18:quoted']);
 });
+
+// Session 17 (sermon 95, opened from session 16's sealed set): a verse quoted with a misheard
+// phrase in its middle was given to a verse elsewhere that shares the words around it.
+test('a verse quoted in two pieces a misheard phrase cut apart is that verse, not one that shares part of it', async () => {
+  // Deuteronomy 6:7, "sittest in thine house" heard "service in my house"; Deuteronomy 11:19 has
+  // every phrase but "diligently unto thy children".
+  const heard = 'And how shall teach them diligently unto thy children, and shall talk on them when thou service in my house, and when thou walkest by my way, and when thou least hound, and when thou riseest up. Sitting, walking, lying down.';
+  assert.deepEqual(await cited(heard), ['Deut.6.7:quoted']);
+  // Two neighbouring verses quoted in one breath still hold together against one verse elsewhere
+  // that says most of it (Luke 12:22-23, not Matthew 6:25).
+  const anxious = 'Don’t be anxious for your life what you will eat. Know it for your money what you will wear. Life is more than food, and the body is more than clothing.';
+  assert.deepEqual(await cited(anxious), ['Luke.12.22-Luke.12.23:quoted']);
+});

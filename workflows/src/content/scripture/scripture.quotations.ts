@@ -288,7 +288,9 @@ export class QuotationIndex {
   /**
    * Trigram runs of one verse, close together, aligned word by word with the verse: a quotation
    * when enough of its words come back in order among few others. One per group of runs that holds
-   * a `thin` one (a group of thick runs only is claimed by its runs already).
+   * a `thin` one, or two runs or more: thick runs a misheard phrase cut apart ("teach them
+   * diligently unto thy children … and when thou walkest by") hold more of the verse together than
+   * another verse that shares some of their words.
    */
   private alignedStretches(id: number, runs: readonly number[][], thin: ReadonlySet<readonly number[]>, words: readonly Word[]): Stretch[] {
     const found: Stretch[] = [];
@@ -298,7 +300,7 @@ export class QuotationIndex {
       const group = runs.slice(g, last + 1);
       g = last;
       // (at least two trigrams in a row: five of the verse's words said as written)
-      if (!group.some((run) => thin.has(run)) || !group.some((run) => run.some((p, k) => k > 0 && p - run[k - 1]! === 1))) continue;
+      if ((group.length < 2 && !group.some((run) => thin.has(run))) || !group.some((run) => run.some((p, k) => k > 0 && p - run[k - 1]! === 1))) continue;
       const from = Math.max(0, group[0]![0]! - 4);
       const to = Math.min(words.length - 1, group.at(-1)!.at(-1)! + 2 + 4);
       const window = words.slice(from, to + 1).map((w) => w.word);
@@ -372,7 +374,7 @@ export class QuotationIndex {
       // the verse's words into a short run and a long one, and the long one alone is beaten by a
       // parallel passage that shares it. The alignment replaces the thick runs it holds when it
       // accounts for more.
-      const aligned = thin.size ? this.alignedStretches(id, runs, thin, words) : [];
+      const aligned = thin.size || runs.length > 1 ? this.alignedStretches(id, runs, thin, words) : [];
       const replaced = new Set<Stretch>();
       for (const a of aligned) {
         const within = thick.filter((t) => t.from <= a.to && a.from <= t.to);
@@ -384,7 +386,18 @@ export class QuotationIndex {
     }
     // Where stretches overlap, the best-covered verse wins; a tie means the words are shared by
     // several verses (a parallel passage, a refrain) and nothing is claimed.
-    stretches.sort((a, b) => b.score - a.score);
+    // (Two neighbouring verses quoted in one breath count together: "don't be anxious for your
+    // life … life is more than food", Luke 12:22-23, against Matthew 6:25, which holds most of it in one.)
+    const together = new Map<Stretch, number>();
+    for (const a of stretches) {
+      for (const b of stretches) {
+        if (a === b || !adjacent(this.keys[a.id]!, this.keys[b.id]!) || b.from > a.to + MAX_GAP || a.from > b.to + MAX_GAP) continue;
+        const both = a.covered + b.covered - overlapWords(a, b);
+        if (both > (together.get(a) ?? a.covered)) together.set(a, both);
+      }
+    }
+    const rank = (s: Stretch) => Math.max(s.score, together.get(s) ?? 0);
+    stretches.sort((a, b) => rank(b) - rank(a) || b.score - a.score);
     const kept: Stretch[] = [];
     // (each kept stretch's parallels: other passages covering all its words, or all but one)
     const parallels = new Map<Stretch, Set<number>>();
