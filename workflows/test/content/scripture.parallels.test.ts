@@ -98,3 +98,8 @@ test('a verse quoted in two pieces a misheard phrase cut apart is that verse, no
   const anxious = 'Don’t be anxious for your life what you will eat. Know it for your money what you will wear. Life is more than food, and the body is more than clothing.';
   assert.deepEqual(await cited(anxious), ['Luke.12.22-Luke.12.23:quoted']);
 });
+
+test('a verse aligned from its runs still spans them: the preacher’s words after it are no other verse (Rev 2:7, then "the tree of life in the garden of Eden")', async () => {
+  const said = 'But the letter ends with a promise: that overcome it will I give to eat on the tree of life, which is in the midst of the paradise of God. Remember the tree of life in the garden of Eden, after the fall, an angel with a flaming sword kept the way to it.';
+  assert.deepEqual(await cited(said), ['Rev.2.7:quoted']);
+});

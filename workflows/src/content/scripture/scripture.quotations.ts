@@ -380,7 +380,8 @@ export class QuotationIndex {
         const within = thick.filter((t) => t.from <= a.to && a.from <= t.to);
         if (within.some((t) => t.score >= a.score)) continue;
         within.forEach((t) => replaced.add(t));
-        stretches.push(a);
+        // (It still spans the runs it replaces: their words are that quotation's, not another's.)
+        stretches.push({ ...a, from: Math.min(a.from, ...within.map((t) => t.from)), to: Math.max(a.to, ...within.map((t) => t.to)) });
       }
       stretches.push(...thick.filter((t) => !replaced.has(t)));
     }
