@@ -160,3 +160,19 @@ test('bare verses after a reading heard without its book are of the book its wor
   // While the words tell no book, its verses are nobody's.
   assert.deepEqual(await cited(story.replace(jairus, '')), []);
 });
+
+test('a chapter taken back with "no" heard "nor" before the apology: the chapter said instead', async () => {
+  const hagar = 'A mother cannot bear to watch her son die. But look at Genesis 20, nor, sorry, 21, verse 17, what do you see? God heard the voice of the lad where he is.';
+  assert.deepEqual(await cited(hagar), ['Gen.21.17:both']);
+});
+
+test('a book heard by the first four letters of a long name, then its chapter, and "verse" heard "most"', async () => {
+  // "Zephyra" for Zephaniah, whose first four letters no other book's name has; on the verse's words.
+  const prophet = 'Zephyra chapter one, most one tells us he preached in the days of Josiah the son of Amon, king of Judah.';
+  assert.deepEqual(await cited(prophet), ['Zeph.1.1:both']);
+  // An everyday word with those letters and no passage's words is nothing.
+  assert.deepEqual(await cited('Zephyrs chapter one, most one of the boys went home early.'), []);
+  // "Look at 19 and 20": a bare pair after "at", of the chapter being read, on its words.
+  const end = 'Our passage is Zephaniah 3, verses 14 to 17, the song at the end of the book. ';
+  assert.deepEqual(await cited(`${end}Look at 19 and 20. God says he will save the lame and gather the outcast, and make them a praise and a name in every land.`), ['Zeph.3.14-Zeph.3.17:spoken', 'Zeph.3.19-Zeph.3.20:both']);
+});

@@ -26,7 +26,8 @@ test('a chapter and its verse run together ("Isaiah 48" for "forty, eight") are 
 
 test('numbers said right before a quotation ("Look at 12 and 13. Put on therefore…") keep their own citation inside the larger passage cited', async () => {
   const quoted = "Put on therefore, as God's chosen ones, holy and beloved, a heart of compassion, kindness, lowliness, humility. Bearing with one another, and forgiving each other.";
-  assert.deepEqual(await cited(`Our text is Colossians 3, 12 to 17. Look at 12 and 13. ${quoted}`), ['Col.3.12-Col.3.17:both', 'Col.3.12-Col.3.13:quoted']);
+  // (Since session 17 the bare pair after "at" is a spoken place of the chapter read, so it is both.)
+  assert.deepEqual(await cited(`Our text is Colossians 3, 12 to 17. Look at 12 and 13. ${quoted}`), ['Col.3.12-Col.3.17:both', 'Col.3.12-Col.3.13:both']);
   // No numbers said with the words: the quotation is the passage's, as before.
   assert.deepEqual(await cited(`Our text is Colossians 3, 12 to 17. Listen. ${quoted}`), ['Col.3.12-Col.3.17:both']);
 });

@@ -468,8 +468,9 @@ function oneChapterBookUnheard(tokens: readonly Token[], i: number): { books: st
 // "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
 // he sat under a juniper tree"): a relative verse only on that verse's own words.
 // ("Versus", "Voices", "Roses", "verse's" have its consonants: `soundsLikeVerses`.)
-// ("In force seven", "Royce 5": "verse" with one s sound; the words after it decide.)
-const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce'];
+// ("In force seven", "Royce 5", "most 14 tells the people to sing": "verse" with one s sound; the
+// words after it decide.)
+const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce', 'most'];
 const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
 
@@ -516,7 +517,7 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike || of ? { needsSupport: true } : {}) };
 }
 
-// "In 24 and 25 he says…", "…a lovely little scene, in 16 and 17.": two verses in a row of the
+// "In 24 and 25 he says…", "…a lovely little scene, in 16 and 17.", "Look at 19 and 20.": two verses in a row of the
 // chapter being read, said with no "verses" before them, the phrase ending or a speaking verb
 // after them. Not "13, 14 and 15" (the end of a list), "between 16 and 17", "16 and 17 years".
 const PAIR_FOLLOWERS = /^(?:tells?|says?|shows?|gives?|describes?|records?|he|she|they|we|it|is|are)$/;
@@ -524,7 +525,7 @@ const PAIR_FOLLOWERS = /^(?:tells?|says?|shows?|gives?|describes?|records?|he|sh
 function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
   if (!last || tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
   const before = tokens[i - 1];
-  if (before && !(before.kind === 'punct' && /^[.,;:!?]$/.test(before.text)) && !isWord(tokens, i - 1, 'in')) return undefined;
+  if (before && !(before.kind === 'punct' && /^[.,;:!?]$/.test(before.text)) && !isWord(tokens, i - 1, 'in', 'at')) return undefined;
   if (before?.text === ',' && readNumber(tokens, i - 2)) return undefined;
   const first = readNumber(tokens, i);
   if (!first || first.value < 1 || !isWord(tokens, first.next, 'and')) return undefined;
@@ -822,8 +823,9 @@ const SELF_CORRECTION = new RegExp(
 );
 
 // The slip owned right after the place ("…, sorry", "… excuse me"), or after a "no" that a comma
-// or stop ends ("Ephesians 5. No, I beg your pardon."): not "no condemnation", not "I'm sorry to say".
-const TAKEN_BACK = /^[\s,.;:—–-]*(?:(?:sorry|pardon me|I beg your pardon|forgive me|excuse me|oops|my mistake|I misspoke)\b|no\s*[,.;:—–-][\s,]*(?:[A-Za-z']+\s+){0,4}?(?:sorry|pardon|forgive|excuse|misspoke|mistake|wrong)\b)/i;
+// or stop ends ("Ephesians 5. No, I beg your pardon."; "no" heard "nor": "Genesis 20, nor, sorry,
+// 21"): not "no condemnation", not "I'm sorry to say".
+const TAKEN_BACK = /^[\s,.;:—–-]*(?:(?:sorry|pardon me|I beg your pardon|forgive me|excuse me|oops|my mistake|I misspoke)\b|nor?\s*[,.;:—–-][\s,]*(?:[A-Za-z']+\s+){0,4}?(?:sorry|pardon|forgive|excuse|misspoke|mistake|wrong)\b)/i;
 const TAKEN_BACK_REACH = 60;
 const takenBack = (text: string, end: number) => TAKEN_BACK.test(text.slice(end, end + TAKEN_BACK_REACH));
 
@@ -844,7 +846,7 @@ function correctedPlace(text: string, tokens: Token[], next: number, book: BookI
   return loc && referenceExists({ book: book.osis, ...loc }) ? loc : undefined;
 }
 
-const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:(?:I mean|hold on|wait)\b[\s,.;:—–-]*)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
+const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:nor?[\s,.;:—–-]+sorry|no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:(?:I mean|hold on|wait)\b[\s,.;:—–-]*)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
 
 /**
  * All references in `text` that exist, in order of appearance; not those that stand only on the
@@ -926,7 +928,10 @@ function bookByEar(word: string, capital: boolean, ordinal: 1 | 2 | 3 | undefine
     // Loose: a name written in lower case ("mark 4, 35", "proverb 11"), cut short ("Act 27") or
     // heard with another first sound ("Zona" for "Jonah"). Cited only on the passage's words.
     // (Or written as it sounds: "filemen", "Fileman" for "Philemon".)
-    const loose = (distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital)) || (word.length >= 5 && key === soundKey(word) && distance <= Math.ceil(name.length / 3));
+    // (Or a long name's first four letters, which no other book's name starts with, its end
+    // misheard: "Zephyra chapter one" for "Zephaniah".)
+    const begun = capital && word.length >= 5 && name.length >= 8 && word.slice(0, 4) === name.slice(0, 4) && FULL_NAMES.filter((n) => n.name.startsWith(word.slice(0, 4))).length === 1;
+    const loose = (distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital)) || (word.length >= 5 && key === soundKey(word) && distance <= Math.ceil(name.length / 3)) || begun;
     if (!close && !loose) continue;
     const better = !best || (close && !best.close) || (close === best.close && distance < best.distance);
     if (better) best = { book, distance, close };
