@@ -176,3 +176,15 @@ test('a book heard by the first four letters of a long name, then its chapter, a
   const end = 'Our passage is Zephaniah 3, verses 14 to 17, the song at the end of the book. ';
   assert.deepEqual(await cited(`${end}Look at 19 and 20. God says he will save the lame and gather the outcast, and make them a praise and a name in every land.`), ['Zeph.3.14-Zeph.3.17:spoken', 'Zeph.3.19-Zeph.3.20:both']);
 });
+
+test('"verses 47" the chapter has no verse for is "four to seven" run together', async () => {
+  const job = 'Here is how it begins, in Job 38, verses 47. Where wast thou when I laid the foundations of the earth? declare, if thou hast understanding.';
+  assert.deepEqual(await cited(job), ['Job.38.4-Job.38.7:both']);
+  // A verse the chapter has stays one verse.
+  assert.deepEqual(await cited('In Psalm 119, verses 47, I will delight myself in thy commandments, which I have loved.'), ['Ps.119.47:both']);
+});
+
+test('"Proverbs" heard as "problems", with "verse" said after its chapter, is a place, on its words', async () => {
+  assert.deepEqual(await cited('And when you do speak, problems 15, verse 1 is worth learning by heart, a soft answer turneth away wrath: but grievous words stir up anger.'), ['Prov.15.1:both']);
+  assert.deepEqual(await cited('We had problems 15, verse 1 of the hymn would not print, so we sang from memory.'), []);
+});

@@ -221,7 +221,10 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (teen && verseExists(book.osis, chapter, teen) && !RANGE_WORDS.has(tokens[verse!.next]?.lower ?? '') && !isWord(tokens, verse!.next, 'and')) return { chapter, verseStart: teen, next: verse!.next, needsSupport: true };
   // "chapter 3, 1215", "Numbers 6, 2426": both verses of a range written as one number, the word
   // between them lost; no verse has four digits, so a later verse of the chapter after an earlier one is the range.
-  const pair = verse && sameKind && !bare && tokens[k]!.kind === 'num' ? versePairRunTogether(book.osis, chapter, tokens[k]!.text) : undefined;
+  // ("Job 38, verses 47": after "verses", two digits the chapter has no verse for, the first
+  // smaller: "four to seven" run together.)
+  const digitPair = verse && context.plural && tokens[k]?.kind === 'num' && !verseExists(book.osis, chapter, verse.value) ? twoVersesInTwoDigits(book.osis, chapter, tokens[k]!.text) : undefined;
+  const pair = verse && sameKind && !bare && tokens[k]!.kind === 'num' ? (versePairRunTogether(book.osis, chapter, tokens[k]!.text) ?? digitPair) : undefined;
   if (pair) return { chapter, verseStart: pair.from, chapterEnd: chapter, verseEnd: pair.to, next: verse!.next };
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
@@ -290,6 +293,12 @@ function versePairRunTogether(book: string, chapter: number, digits: string): { 
   if (!/^[1-9]\d[1-9]\d$/.test(digits)) return undefined;
   const [from, to] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
   return from < to && verseExists(book, chapter, from) && verseExists(book, chapter, to) ? { from, to } : undefined;
+}
+
+function twoVersesInTwoDigits(book: string, chapter: number, digits: string): { from: number; to: number } | undefined {
+  if (!/^[1-9][1-9]$/.test(digits)) return undefined;
+  const [from, to] = [Number(digits[0]), Number(digits[1])];
+  return from < to && verseExists(book, chapter, to) ? { from, to } : undefined;
 }
 
 /** The cuts of a three- or four-digit number into a chapter the book has and a verse number. */
@@ -889,6 +898,7 @@ function soundKey(word: string): string {
 }
 
 const PSALMS = BOOK_BY_OSIS.get('Ps')!;
+const PROVERBS = BOOK_BY_OSIS.get('Prov')!;
 const FULL_NAMES = BOOKS.map((book) => ({ book, name: book.aliases[0]!, key: soundKey(book.aliases[0]!) })).filter((b) => !b.name.includes(' '));
 
 function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
@@ -912,6 +922,8 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   // "verse" after the number it is a place, which what is said with it can confirm.)
   const saysVerse = tokens[j + 1]?.kind === 'num' && tokens[j + 2]?.text === ',' && isWord(tokens, j + 3, 'verse', 'verses');
   if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
+  // "Proverbs" heard as "problems" ("…problems 15, verse 1 is worth learning by heart"), likewise.
+  if (ordinal === undefined && /^problems?$/.test(word)) return { book: PROVERBS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
   const heard = bookByEar(word, capital, ordinal);
   if (!heard) return undefined;
   return { book: heard.book, next: j + 1, abbreviated: false, ...(heard.close ? {} : { needsSupport: true }) };
