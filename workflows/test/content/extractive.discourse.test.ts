@@ -140,3 +140,31 @@ test('an altar call is a passage: the invitation and the sentences beside it tha
   const early = [sermon[9]!, ...sermon.slice(0, 8)];
   assert.deepEqual([...altarCallSentences(early)], []);
 });
+
+// Session 17: the altar calls of 101-108 (sealed, then opened) were kept in content by a sentence
+// between the biddings ("You are the God who sees me."), a bidding the recogniser changed ("what
+// you tell God"), or an invitation with no one praying with anyone ("raise your hand").
+test('an altar call holds a sentence between two biddings, asks for a response anywhere in a sentence, or asks to kneel or raise a hand', () => {
+  const story = [
+    'Hagar ran into the desert with nothing but a jar of water.',
+    'The angel found her by a spring on the way to Shur.',
+    'He called her by her name, which nobody in Abram\'s house had done.',
+    'She gave God a name of her own, the God who sees me.',
+    'Nobody else in the Bible gives God a name.',
+    'God saw the slave girl when her masters would not.',
+  ];
+  const call = [
+    'So if you have felt unseen this year, I want to give you a moment now.',
+    'Nobody needs to move.',
+    'Just close your eyes and say to God the name Hagar gave him.',
+    'You are the God who sees me.',
+    'If you want someone to hear your story, the prayer ministry team will be in the side chapel after the service.',
+  ];
+  const sermon = [...story, ...call].map((text) => ({ text }));
+  assert.deepEqual([...altarCallSentences(sermon)].sort((a, b) => a - b), [6, 7, 8, 9, 10]);
+  // Two sentences in a row that bid nothing end it.
+  const apart = [...story, call[0]!, call[1]!, 'Hagar was a slave.', 'She had no say in any of it.', call[4]!].map((text) => ({ text }));
+  assert.deepEqual([...altarCallSentences(apart)].sort((a, b) => a - b), [10]);
+  const kneel = [...story, 'If your heart has gone cold, do not leave it for another week.', 'In a moment the band will play quietly.', 'If you want to come back, kneel where you are and tell him so in your own words.', 'Then one of the elders will come to you.'].map((text) => ({ text }));
+  assert.deepEqual([...altarCallSentences(kneel)].sort((a, b) => a - b), [6, 7, 8, 9]);
+});
