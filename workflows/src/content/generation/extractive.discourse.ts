@@ -37,7 +37,7 @@ const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
 // "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in
 // them ("…would you tell God about it honestly", "kneel where you are or bow your head").
-const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|tell (?:him|god)|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has) to|(?:just )?close your eyes|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you)\b/i;
+const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you)\b/i;
 // An invitation comes in the last part of a sermon (after it, only the closing notices and prayer).
 const ALTAR_FROM = 0.6;
 const ALTAR_REACH = 4;
@@ -45,7 +45,7 @@ const ALTAR_REACH = 4;
 /**
  * The altar call as a passage: a sentence that invites a response (`ALTAR_ANCHOR`, or the sentence
  * rule) in the last part of the sermon, with the sentences next to it that speak to the listener
- * the same way (`ALTAR_TURN`), up to three either side. Said to the congregation in the room, not
+ * the same way (`ALTAR_TURN`, or one sentence between two that do), up to four either side. Said to the congregation in the room, not
  * taught: never content.
  */
 export function altarCallSentences(sentences: readonly { text: string }[]): Set<number> {
@@ -58,16 +58,9 @@ export function altarCallSentences(sentences: readonly { text: string }[]): Set<
     // (One sentence that is not itself a bidding, between two that are, belongs to the call too:
     // "Just close your eyes and say to God the name Hagar gave him. You are the God who sees me. If
     // you simply want someone to hear your story, the prayer ministry team…")
-    const turns = (j: number) => j >= from && j < sentences.length && ALTAR_TURN.test(sentences[j]!.text.trim());
-    for (let j = i - 1; j >= Math.max(from, i - ALTAR_REACH); j -= 1) {
-      if (turns(j)) out.add(j);
-      else if (j - 1 >= i - ALTAR_REACH && turns(j - 1)) out.add(j);
-      else break;
-    }
-    for (let j = i + 1; j < Math.min(sentences.length, i + 1 + ALTAR_REACH); j += 1) {
-      if (turns(j)) out.add(j);
-      else if (j + 1 <= i + ALTAR_REACH && turns(j + 1)) out.add(j);
-      else break;
+    const turns = (j: number) => j >= from && j < sentences.length && Math.abs(j - i) <= ALTAR_REACH && ALTAR_TURN.test(sentences[j]!.text.trim());
+    for (const step of [-1, 1]) {
+      for (let j = i + step; turns(j) || turns(j + step); j += step) out.add(j);
     }
   }
   return out;

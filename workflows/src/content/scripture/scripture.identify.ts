@@ -3,7 +3,7 @@
 // and against the quotation that follows them: the quoted words confirm a reference, correct a
 // misheard one (right numbers, wrong book; or a verse that does not exist) or, when nothing
 // supports a reference that cannot exist, reject it. Nothing is cited that the sermon did not say.
-import { displayReference, findReferenceCandidates, toOsis, type ReferenceCandidate, type ScriptureReference } from './scripture.references.ts';
+import { displayReference, findReferenceCandidates, referenceExists, toOsis, type ReferenceCandidate, type ScriptureReference } from './scripture.references.ts';
 import { BOOKS } from './scripture.books.ts';
 import { loadBibleText } from './bible.text.ts';
 import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
@@ -252,9 +252,8 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
 function ofReadingCompleted(verse: ReferenceCandidate, reading: ScriptureReference | undefined): ReferenceCandidate | undefined {
   if (!reading) return undefined;
   const place = { book: reading.book, chapter: reading.chapter, verseStart: verse.verseStart, chapterEnd: verse.chapterEnd, verseEnd: verse.verseEnd };
-  const exists = verseExists(place.book, place.chapter, place.verseStart!) && verseExists(place.book, place.chapter, place.verseEnd ?? place.verseStart!);
   const { ofReadingHeardInPart: _o, ...rest } = verse;
-  return { ...rest, ...referenceTo(place, verse.start, verse.end, verse.source), exists };
+  return { ...rest, ...referenceTo(place, verse.start, verse.end, verse.source), exists: referenceExists(place) };
 }
 
 /** The chapter of the book a reading is in, when a bare verse of it said next is quoted from that chapter right after. */

@@ -221,10 +221,10 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (teen && verseExists(book.osis, chapter, teen) && !RANGE_WORDS.has(tokens[verse!.next]?.lower ?? '') && !isWord(tokens, verse!.next, 'and')) return { chapter, verseStart: teen, next: verse!.next, needsSupport: true };
   // "chapter 3, 1215", "Numbers 6, 2426": both verses of a range written as one number, the word
   // between them lost; no verse has four digits, so a later verse of the chapter after an earlier one is the range.
-  // ("Job 38, verses 47": after "verses", two digits the chapter has no verse for, the first
-  // smaller: "four to seven" run together.)
-  const digitPair = verse && context.plural && tokens[k]?.kind === 'num' && !verseExists(book.osis, chapter, verse.value) ? twoVersesInTwoDigits(book.osis, chapter, tokens[k]!.text) : undefined;
-  const pair = verse && sameKind && !bare && tokens[k]!.kind === 'num' ? (versePairRunTogether(book.osis, chapter, tokens[k]!.text) ?? digitPair) : undefined;
+  // ("Job 38, verses 47": after "verses", two digits the chapter has no verse for, "four to seven"
+  // run together the same way.)
+  const runTogether = verse && sameKind && !bare && tokens[k]!.kind === 'num' && (tokens[k]!.text.length === 4 || (context.plural && !verseExists(book.osis, chapter, verse.value)));
+  const pair = runTogether ? versePairRunTogether(book.osis, chapter, tokens[k]!.text) : undefined;
   if (pair) return { chapter, verseStart: pair.from, chapterEnd: chapter, verseEnd: pair.to, next: verse!.next };
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
@@ -288,17 +288,12 @@ function tensAndUnit(tokens: readonly Token[], j: number, book: string, heard: n
   return { tensAndUnit: { chapter, verseStart, ...(verseEnd ? { verseEnd } : {}) } };
 }
 
-/** "1215" after a chapter: verses 12 to 15, when both exist and the second is later (no verse has four digits). */
+/** "1215" (or, after "verses", "47") after a chapter: verses 12 to 15 (4 to 7), when both exist and the second is later. */
 function versePairRunTogether(book: string, chapter: number, digits: string): { from: number; to: number } | undefined {
-  if (!/^[1-9]\d[1-9]\d$/.test(digits)) return undefined;
-  const [from, to] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
+  if (!/^(?:[1-9]\d[1-9]\d|[1-9][1-9])$/.test(digits)) return undefined;
+  const half = digits.length / 2;
+  const [from, to] = [Number(digits.slice(0, half)), Number(digits.slice(half))];
   return from < to && verseExists(book, chapter, from) && verseExists(book, chapter, to) ? { from, to } : undefined;
-}
-
-function twoVersesInTwoDigits(book: string, chapter: number, digits: string): { from: number; to: number } | undefined {
-  if (!/^[1-9][1-9]$/.test(digits)) return undefined;
-  const [from, to] = [Number(digits[0]), Number(digits[1])];
-  return from < to && verseExists(book, chapter, to) ? { from, to } : undefined;
 }
 
 /** The cuts of a three- or four-digit number into a chapter the book has and a verse number. */
@@ -580,7 +575,7 @@ export type ReferenceCandidate = ScriptureReference & {
   ofReadingHeardInPart?: ReferenceCandidate;
 };
 
-function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
+export function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): boolean {
   if (!verseExists(ref.book, ref.chapter, ref.verseStart)) return false;
   if (ref.verseEnd === undefined) return true;
   const endChapter = ref.chapterEnd ?? ref.chapter;
@@ -897,8 +892,12 @@ function soundKey(word: string): string {
   return key;
 }
 
-const PSALMS = BOOK_BY_OSIS.get('Ps')!;
-const PROVERBS = BOOK_BY_OSIS.get('Prov')!;
+// Names the recogniser writes as everyday words: "Psalm" with its silent p ("Some", "Sam", "Sum"),
+// "Proverbs" as "problems" ("…problems 15, verse 1 is worth learning by heart").
+const NAMES_HEARD_AS_EVERYDAY_WORDS = [
+  { heard: /^s[aou]l?m(?:e|s)?$/, book: BOOK_BY_OSIS.get('Ps')! },
+  { heard: /^problems?$/, book: BOOK_BY_OSIS.get('Prov')! },
+];
 const FULL_NAMES = BOOKS.map((book) => ({ book, name: book.aliases[0]!, key: soundKey(book.aliases[0]!) })).filter((b) => !b.name.includes(' '));
 
 function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean): BookMatch | undefined {
@@ -915,15 +914,14 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   if (!(tokens[after]?.kind === 'num' || isWord(tokens, after, 'chapter', 'verse', 'verses') || readNumber(tokens, after))) return ordinal === undefined ? splitName(tokens, j) : undefined;
   const word = t.lower.replace(/'s$/, '');
   const capital = caseless || /^[A-Z]/.test(t.text);
-  // "Psalm" said with its silent p is heard as an everyday word ("Some", "Sam", "Sum").
+  // A name heard as an everyday word ("Some" for "Psalm", `NAMES_HEARD_AS_EVERYDAY_WORDS`).
   // In lower case ("…this morning in Wamsam, some 139.") it is far more often the word itself:
   // then only a quotation of that psalm confirms it.
   // ("…from some 110, verse 1, where the Lord tells the king to sit at his right hand": with the word
   // "verse" after the number it is a place, which what is said with it can confirm.)
   const saysVerse = tokens[j + 1]?.kind === 'num' && tokens[j + 2]?.text === ',' && isWord(tokens, j + 3, 'verse', 'verses');
-  if (ordinal === undefined && /^s[aou]l?m(?:e|s)?$/.test(word)) return { book: PSALMS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
-  // "Proverbs" heard as "problems" ("…problems 15, verse 1 is worth learning by heart"), likewise.
-  if (ordinal === undefined && /^problems?$/.test(word)) return { book: PROVERBS, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
+  const everyday = ordinal === undefined ? NAMES_HEARD_AS_EVERYDAY_WORDS.find((n) => n.heard.test(word)) : undefined;
+  if (everyday) return { book: everyday.book, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
   const heard = bookByEar(word, capital, ordinal);
   if (!heard) return undefined;
   return { book: heard.book, next: j + 1, abbreviated: false, ...(heard.close ? {} : { needsSupport: true }) };
@@ -932,6 +930,8 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
 /** The book whose name `word` (lower case) is, heard or written amiss; `close` when it is near enough to stand without the passage's words. */
 function bookByEar(word: string, capital: boolean, ordinal: 1 | 2 | 3 | undefined): { book: BookInfo; close: boolean } | undefined {
   let best: { book: BookInfo; distance: number; close: boolean } | undefined;
+  const begunAlike = capital && word.length >= 5 ? FULL_NAMES.filter((n) => n.name.length >= 8 && n.name.startsWith(word.slice(0, 4))) : [];
+  const onlyNameBegun = begunAlike.length === 1 && FULL_NAMES.filter((n) => n.name.startsWith(word.slice(0, 4))).length === 1 ? begunAlike[0]!.book : undefined;
   for (const { book, name, key } of FULL_NAMES) {
     if (book.ordinal !== ordinal) continue;
     const distance = editDistance(word, name);
@@ -942,7 +942,7 @@ function bookByEar(word: string, capital: boolean, ordinal: 1 | 2 | 3 | undefine
     // (Or written as it sounds: "filemen", "Fileman" for "Philemon".)
     // (Or a long name's first four letters, which no other book's name starts with, its end
     // misheard: "Zephyra chapter one" for "Zephaniah".)
-    const begun = capital && word.length >= 5 && name.length >= 8 && word.slice(0, 4) === name.slice(0, 4) && FULL_NAMES.filter((n) => n.name.startsWith(word.slice(0, 4))).length === 1;
+    const begun = book === onlyNameBegun;
     const loose = (distance <= (name.length >= 5 ? 2 : 1) && distance < name.length / 2 && (distance > 0 || !capital)) || (word.length >= 5 && key === soundKey(word) && distance <= Math.ceil(name.length / 3)) || begun;
     if (!close && !loose) continue;
     const better = !best || (close && !best.close) || (close === best.close && distance < best.distance);
