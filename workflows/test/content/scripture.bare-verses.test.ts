@@ -188,3 +188,31 @@ test('"Proverbs" heard as "problems", with "verse" said after its chapter, is a 
   assert.deepEqual(await cited('And when you do speak, problems 15, verse 1 is worth learning by heart, a soft answer turneth away wrath: but grievous words stir up anger.'), ['Prov.15.1:both']);
   assert.deepEqual(await cited('We had problems 15, verse 1 of the hymn would not print, so we sang from memory.'), []);
 });
+
+test('a book named as the morning\'s passage carries to "chapter N, verse M" after the points, on the verse\'s words', async () => {
+  const intro = 'Few people love Nehemiah, but this morning we are in Nehemiah and I want to say three things. First, pray before you plan. Second, plan before you build. And third, build with others. So first, pray. ';
+  assert.deepEqual(await cited(`${intro}The story opens in chapter 1, verse 4, I sat down and wept, and mourned certain days, and fasted, and prayed before the God of heaven.`), ['Neh.1.4:both']);
+  // Its verses said afterwards are that chapter's.
+  assert.deepEqual(await cited(`${intro}The story opens in chapter 1, verse 4, I sat down and wept, and mourned certain days, and fasted, and prayed before the God of heaven. Later, in verse 11, he asks to be given mercy in the sight of this man.`), ['Neh.1.4:both', 'Neh.1.11:spoken']);
+  // Without the verse's words it is still the place said; after another place, that place's book.
+  assert.deepEqual(await cited(`${intro}The story opens in chapter 1, verse 4, with a man who had a good job and a broken heart.`), ['Neh.1.4:spoken']);
+  assert.deepEqual(await cited(`${intro}As Philippians 4:6 says, be careful for nothing. The story opens in chapter 1, verse 4, with a man who had a good job and a broken heart.`), ['Phil.4.6:spoken', 'Phil.1.4:spoken']);
+});
+
+test('"chapter 2, verse 2 of his book" after another writer is named is not the book carried', async () => {
+  const kings = 'Our story is in 1 Kings 21, verse 1. Naboth had a vineyard next to the palace. ';
+  assert.deepEqual(await cited(`${kings}A later prophet would describe, in chapter 2, verse 2 of his book, men who covet fields and take them by violence.`), ['1Kgs.21.1:both']);
+});
+
+test('a chapter the recogniser wrote in Roman numerals after the book, taken back or not', async () => {
+  assert.deepEqual(await cited('Every time I read the story in first Kings XX, no, sorry, 21, I feel for Naboth.'), ['1Kgs.21:spoken']);
+  assert.deepEqual(await cited('Psalm XXIII is the one most of us learned first.'), ['Ps.23:spoken']);
+  // Capitals that are no numeral, or a numeral after no name, stay words.
+  assert.deepEqual(await cited('The choir will sing Psalm MIX tonight. Chapter XX of the novel is long.'), []);
+});
+
+test('"Psalm 100, and 11, verse 10": one hundred and eleven written as two numbers, before its verse', async () => {
+  assert.deepEqual(await cited('The psalmist agrees, in Psalm 100, and 11, verse 10.'), ['Ps.111.10:spoken']);
+  // Two psalms in a list stay two psalms.
+  assert.deepEqual(await cited('Read Psalm 100, and 23 this week.'), ['Ps.100:spoken']);
+});

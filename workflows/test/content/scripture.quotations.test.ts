@@ -124,3 +124,10 @@ test('the versification table matches the installed SWORD modules (sampled books
     assert.deepEqual(counts, VERSE_COUNTS[osis], `${module} ${name}`);
   }
 });
+
+test('a phrase said again is a verse\'s words once: "the land of our …" three times quotes nothing', async () => {
+  const cited = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  assert.deepEqual(await cited('Most of us have no fields, but we have edges. The land of our time, the land of our money, the land of our attention. Leave some of it for the poor.'), []);
+  // Said once inside the verse's other words, it is a quotation.
+  assert.deepEqual(await cited('They said, arise, and let us go again to our own people, and to the land of our nativity, from the oppressing sword.'), ['Jer.46.16:quoted']);
+});

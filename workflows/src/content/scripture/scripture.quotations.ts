@@ -341,8 +341,10 @@ export class QuotationIndex {
     const hits = new Map<number, number[]>();
     // position -> the verses with the trigram that starts there
     const versesAt: number[][] = [];
+    const trigrams: number[] = [];
     for (let i = 0; i + 3 <= words.length; i += 1) {
-      versesAt.push(this.versesWith(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word)));
+      trigrams.push(hash(words[i]!.word, words[i + 1]!.word, words[i + 2]!.word));
+      versesAt.push(this.versesWith(trigrams[i]!));
       for (const id of versesAt[i]!) {
         const at = hits.get(id);
         if (!at) hits.set(id, [i]);
@@ -362,7 +364,10 @@ export class QuotationIndex {
         const run = positions.slice(first, k);
         first = k;
         runs.push(run);
-        const covered = new Set(run.flatMap((p) => [p, p + 1, p + 2])).size;
+        // (A phrase said again is the verse's words once: "the land of our time, the land of our
+        // income, the land of our attention" is not Jeremiah 46:16's "the land of our nativity".)
+        const once = run.filter((p, k) => run.findIndex((q) => trigrams[q] === trigrams[p]) === k);
+        const covered = new Set(once.flatMap((p) => [p, p + 1, p + 2])).size;
         // ("Jesus Christ is the same yesterday, today, and forever" has nine words in the WEB and
         // eleven in the KJV: six said as written quote it.)
         const length = this.shortestLength[id]!;

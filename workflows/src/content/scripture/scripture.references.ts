@@ -156,6 +156,12 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     chapter = chapter * 100 + tensWord.value;
     j = tensWord.next;
   }
+  // "Psalm 100, and 11, verse 10": "one hundred and eleven" written in two numbers, before its verse.
+  const andTens = written && chapter % 100 === 0 && tokens[j]?.text === ',' && isWord(tokens, j + 1, 'and') && tokens[j + 2]?.kind === 'num' ? Number(tokens[j + 2]!.text) : 0;
+  if (andTens > 0 && andTens < 100 && chapter + andTens <= book.chapters && tokens[j + 3]?.text === ',' && isWord(tokens, j + 4, 'verse', 'verses')) {
+    chapter += andTens;
+    j += 3;
+  }
   // A chapter past the book's last is kept as a candidate that does not exist ("Romans eighteen"
   // for "Romans eight"): the scripture step corrects it from what is said, or drops it.
   if (chapter < 1 || chapter > Math.max(book.chapters, 99)) return undefined;
@@ -586,9 +592,36 @@ export function referenceExists(ref: Pick<ScriptureReference, 'book' | 'chapter'
 const OTHER_CHAPTER_REACH = 150;
 // How far (characters) after a book is named a bare "chapter eleven, verse one" still belongs to it.
 const CARRIED_BOOK_REACH = 200;
+// "…, verse 2 of his book": after a place, the words that make it another writer's.
+const OF_THEIR_BOOK = /^[\s,]*(?:(?:verse\s+)?[\w-]+\s+)?(?:of|in)\s+(?:his|her|their)\s+(?:own\s+)?(?:book|letter|prophecy|gospel)\b/i;
 // A phrase that names a book, whether or not the name was heard right: what follows is not the
 // earlier book's.
 const ANOTHER_BOOK_NAMED_ALL = /\b(?:(?:letter|epistle)s? (?:to|of) (?:the )?|book of (?:the )?|gospel (?:of|according to) |prophet )[A-Za-z]/gi;
+
+const ROMAN_DIGITS: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+/** "XX" → 20, "XXIII" → 23; `undefined` for letters that are no well-formed numeral. */
+export function romanNumeral(text: string): number | undefined {
+  if (!/^C?(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/.test(text) || text === '') return undefined;
+  let value = 0;
+  for (let k = 0; k < text.length; k += 1) {
+    const digit = ROMAN_DIGITS[text[k]!]!;
+    value += digit < (ROMAN_DIGITS[text[k + 1] ?? ''] ?? 0) ? -digit : digit;
+  }
+  return value;
+}
+
+/**
+ * "First Kings XX, no, sorry, 21": a chapter the recogniser wrote in Roman numerals, in capitals
+ * of two letters or more right after a name (never "I", nor a word like "MIX").
+ */
+function romanChaptersAsNumbers(tokens: Token[]): Token[] {
+  return tokens.map((t, k) => {
+    const before = tokens[k - 1];
+    const value = t.kind === 'word' && t.text.length >= 2 && before?.kind === 'word' && /^[A-Z][a-z]/.test(before.text) ? romanNumeral(t.text) : undefined;
+    return value === undefined ? t : { ...t, text: String(value), lower: String(value), kind: 'num' as const };
+  });
+}
 
 /**
  * "Someone hundred twenty-one": "Psalm one hundred…" said with its silent p, the psalm and the
@@ -609,7 +642,7 @@ function psalmHundredsApart(tokens: Token[]): Token[] {
  * the scripture step confirms, corrects or rejects them with the quoted words.
  */
 export function findReferenceCandidates(text: string): ReferenceCandidate[] {
-  const tokens = psalmHundredsApart(tokenize(text));
+  const tokens = romanChaptersAsNumbers(psalmHundredsApart(tokenize(text)));
   // Some recognisers write everything in lower case; then a name's capital cannot be required
   // (the chapter-and-verse structure still is).
   const caseless = !/[A-Z]/.test(text);
@@ -707,11 +740,16 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // sentence, that is no book heard: another book, misheard; not the one carried forward.
       const before = tokens[i - 1];
       const unheardName = before?.kind === 'word' && /^[A-Z]/.test(before.text) && before.text !== 'I' && tokens[i - 2]?.kind === 'word' && !matchBook(tokens, i - 1, false);
-      const book = renamed || unheardName ? undefined : (carried ?? context);
+      // "This morning we are in Leviticus … [the points announced] … chapter 19, verse 2": the book
+      // named last, with no reference since, even further back; on the passage's words.
+      const namedLast = lastBook && !carried && !context && (!lastRef || lastRef.end < lastBook.start) ? lastBook.book : undefined;
+      const book = renamed || unheardName ? undefined : (carried ?? context ?? namedLast);
       const loc = book ? parseLocation(tokens, i, book, false) : undefined;
       // A bare chapter needs the book's own recent reference; a chapter and verse, only its name.
       // "Verse 4 of chapter 5 in the hymnal" is about another book.
-      const elsewhere = isWord(tokens, i - 1, 'of') || (loc !== undefined && isWord(tokens, loc.next, 'in', 'of') && isWord(tokens, loc.next + 1, 'the', 'a', 'an', 'our', 'my', 'this', 'that', 'his', 'her'));
+      // ("Micah would later describe, in chapter 2, verse 2 of his book": someone else's book, the
+      // name misheard, not the one carried.)
+      const elsewhere = isWord(tokens, i - 1, 'of') || (loc !== undefined && isWord(tokens, loc.next, 'in', 'of') && isWord(tokens, loc.next + 1, 'the', 'a', 'an', 'our', 'my', 'this', 'that', 'his', 'her')) || (loc !== undefined && OF_THEIR_BOOK.test(text.slice(tokens[loc.next - 1]!.end, tokens[loc.next - 1]!.end + 30)));
       // "Open your Bibles to Hebrews. Chapter 11.": the book named just before, nothing between.
       const namedJustBefore = book !== undefined && book === carried && /^[\s.,;:!]*$/.test(text.slice(lastBook!.end, tokens[i]!.start));
       if (book && loc && !elsewhere && (loc.verseStart !== undefined || book === context || namedJustBefore) && referenceExists({ book: book.osis, ...loc })) {
@@ -722,7 +760,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
         const sentencesSince = lastRef ? (text.slice(lastRef.end, tokens[i]!.start).match(/[.!?](?:\s|$)/g) ?? []).length : 0;
         const farSince = lastRef !== undefined && tokens[i]!.start - lastRef.end > OTHER_CHAPTER_REACH;
         const otherChapter = (book !== carried || sentencesSince >= 2 || farSince) && loc.chapter !== (lastRef?.chapterEnd ?? lastRef?.chapter);
-        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true || (otherChapter && (loc.verseStart !== undefined || !namedJustBefore)));
+        push(book.osis, loc, i, loc.next, true, loc.needsSupport === true || book === namedLast || (otherChapter && (loc.verseStart !== undefined || !namedJustBefore)));
         i = loc.next - 1;
         continue;
       }
