@@ -186,3 +186,20 @@ test('the welcome to first-time visitors and the livestream are housekeeping', (
   assert.ok(texts.includes('Our live stream is back on this week, so friends at home can watch online again.'), texts.join(' | '));
   assert.ok(!isAnnouncement('The prodigal is back, and the father is running down the road.'));
 });
+
+test('thanks to the church\'s people are a notice; thanks to God, or told of in the Bible, are not', () => {
+  for (const text of [
+    'A big thank you to Grace and her team for the harvest flowers, which were given in memory of Tom, who sang in the choir for years.',
+    'The food parcels went out on Friday, and thank you to everyone who gave so generously.',
+    'Thank you for your patience with a long reading this morning.',
+    'Thank you for listening so carefully.',
+  ])
+    assert.ok(isAnnouncement(text), text);
+  for (const text of ['Thank you, Lord, for your patience with us.', 'Paul says thank you to the Philippians for their gift.', 'So we say thank you to God for every meal.']) assert.ok(!isAnnouncement(text), text);
+});
+
+test('a closing-down sale and a call for households to host are notices; the Old Testament is the sermon\'s', () => {
+  assert.ok(isAnnouncement('The toddler group is holding a sale of baby clothes next Saturday, and the church bookshop is closing for good, so everything is half-price.'));
+  assert.ok(isAnnouncement('We still need three more families willing to host a student for Sunday lunch once a month.'));
+  assert.ok(!isAnnouncement('The biggest picnic basket in the Old Testament rides out on Saturday to meet four hundred men in the hall.'));
+});

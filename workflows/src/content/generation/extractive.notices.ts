@@ -70,10 +70,12 @@ const CUES: Record<NoticeCue, RegExp> = {
       '\\bsign[- ]?ups?\\b|\\bsign up\\b|\\btick (?:the|a) box(?:es)?\\b|\\bput your names? (?:down|on)\\b|\\bregist(?:er|ration)\\b|\\btickets?\\b|\\bforms?\\b(?! of)|\\brsvp\\b',
       '\\bvolunteers?\\b|\\bhelpers\\b|\\brota\\b|\\bclip ?boards?\\b',
       // A call for hands, counted: "we still need four drivers", "needs two more hosts".
-      '\\b(?:need|needs|needing|looking for) (?:a few |a couple of |some |another |\\d+ |(?:one|two|three|four|five|six|seven|eight|ten|twelve) )(?:more |extra )?(?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers)\\b|\\b(?:need|needs) (?:\\w+ )?more (?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers)\\b',
+      '\\b(?:need|needs|needing|looking for) (?:a few |a couple of |some |another |\\d+ |(?:one|two|three|four|five|six|seven|eight|ten|twelve) )(?:more |extra )?(?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers|households|families|homes)\\b|\\b(?:need|needs) (?:\\w+ )?more (?:people|drivers|hosts|hands|bakers|cooks|singers|readers|stewards|leaders|welcomers|servers|households|families|homes)\\b',
       '\\b(?:meets|gathers)\\b',
       '\\b(?:(?:has|have) been|is|are|will be) (?:moved|cancell?ed|postponed|rescheduled|closed|open|available|served|on sale|due|locked|out of order|working again|back on|back this week|back next week)\\b|\\b(?:moved|moves) to\\b|\\b(?:closes|reopens)\\b',
       '\\b(?:starts|begins|resumes|leaves|finishes) (?:at|on|again|next|this|from|in)\\b',
+      // A closing-down, a sale: "the bookstall is closing for good, so all the books are half-price".
+      '\\b(?:is|are) closing\\b|\\bclosing (?:down|for good)\\b|\\bhalf[- ]price\\b',
       '\\bcollect(?:ing|ion)?\\b|\\bdonat(?:e|ions?)\\b|\\bselling\\b|\\bon sale\\b|\\bbring (?:a|an|your|something|along|some)\\b|\\bdrop(?:ped)? (?:off|in)\\b|\\bpick up\\b|\\bfill (?:in|out)\\b',
       '\\b(?:silence|switch off|turn off|mute) your (?:mobile )?phones?\\b',
       '\\bplease (?:also |do |just )?(?:use|park|move|check|collect|bring|remember|note|see|speak|talk|sign|fill|pick|silence|switch|turn off|take your|leave|let|join|be on time)\\b',
@@ -89,7 +91,7 @@ const CUES: Record<NoticeCue, RegExp> = {
       // A meal is an occasion when it is the church's ("the men's breakfast", "our harvest supper"), not a family "at dinner".
       "\\b(?:the|our|a|this|next|tonight's|sunday's)(?: (?!(?:at|to|for|with|in|on|of|from|over|after|before)\\b)[\\w']+){0,2} (?:breakfast|brunch|lunch|dinner|supper|tea party)\\b",
       '\\b(?:tea|coffee|cakes?)\\b(?! (?:cup|mug)s?\\b)',
-      '\\bfood ?bank\\b|\\bsunday school\\b|\\bbible study\\b|\\bfun run\\b|\\bprayer (?:meeting|chain|night|breakfast)\\b|\\bnight of prayer\\b',
+      '\\bbook ?(?:store|shop)\\b|\\bfood ?bank\\b|\\bsunday school\\b|\\bbible study\\b|\\bfun run\\b|\\bprayer (?:meeting|chain|night|breakfast)\\b|\\bnight of prayer\\b',
       '\\b(?:house|small|home|life|youth|toddler|study|prayer) groups?\\b|\\b(?:worship|welcome|prayer|hospitality|catering|tech|sound|flower|cleaning|coffee|refreshments|children\'s|kids) teams?\\b|\\bushers\\b|\\bstewards\\b',
       '\\boffering (?:envelopes?|boxes|box|plates?|bags?)\\b|\\bbaptisms? (?:class|service)\\b|\\b(?:building|mission|missions) fund\\b',
     ].join('|'),
@@ -118,7 +120,7 @@ const CUES: Record<NoticeCue, RegExp> = {
 // preacher asks the hearers to picture ("Imagine the youth group on a Friday night, …").
 const NAMES_GOD = /\b(?:god|god's|jesus|jesus'|christ|lord|lord's|spirit|disciples?|apostles?|prophet|pharisees?|israel|israelites)\b/i;
 const TEACHING = new RegExp(
-  `${NAMES_GOD.source}|\\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\\b|\\b(?:imagine|picture|for example|for instance|i remember|years ago|when i was)\\b`,
+  `${NAMES_GOD.source}|\\b(?:new|old) testament\\b|\\b(?:was|were|went|came|said|sat|stood|ate|told|replied|answered|met|kept|took|gave|knew|thought|felt|ran|fell|saw|heard|became|began|brought|wrote)\\b|\\b(?:imagine|picture|for example|for instance|i remember|years ago|when i was)\\b`,
   'i',
 );
 // A notice is told in a sentence, not a chapter: "A few notices." alone, or a whole run-on.
@@ -136,12 +138,23 @@ export function teaches(text: string): boolean {
   return TEACHING.test(text) || findScriptureReferences(text).length > 0;
 }
 
+// Thanks given to people of the church, not to God: "a huge thank you to Mary and her team for the
+// flowers", "thank you to everyone who gave", "thank you for your patience", "thank you for listening".
+const THANKS_TO_THE_CHURCH = new RegExp(
+  [
+    "\\b[Tt]hank(?:s| you) (?:so much |very much )?to (?:everyone|everybody|all (?:of you|who|those)|each (?:of you|one)|whoever|(?:the|our) [\\w']+(?: [\\w']+)? teams?\\b|[A-Z][a-z]+ and (?:her|his|their|the) (?:team|helpers|crew)\\b)",
+    '\\b[Tt]hank(?:s| you) (?:so much |very much )?for (?:your patience|listening|coming|being here|joining us|all your help)\\b',
+  ].join('|'),
+);
+
 /**
  * A notice about church life (the picnic, the car park, the sign-up sheet): never content. It
  * says it is a notice and gives one ("Quick note: the trip has moved to Saturday"), or combines
- * two kinds of cue while teaching nothing ("The youth are selling cakes in the hall").
+ * two kinds of cue while teaching nothing ("The youth are selling cakes in the hall"), or thanks
+ * the church's people for something (God not named: a story of who did it is no sermon's).
  */
 export function isAnnouncement(text: string): boolean {
+  if (THANKS_TO_THE_CHURCH.test(text) && !NAMES_GOD.test(text) && findScriptureReferences(text).length === 0) return true;
   const cues = noticeCues(text);
   const aside = cues.delete('aside');
   if (aside && cues.size >= 1) return true;
