@@ -168,3 +168,31 @@ test('an altar call holds a sentence between two biddings, asks for a response a
   const kneel = [...story, 'If your heart has gone cold, do not leave it for another week.', 'In a moment the band will play quietly.', 'If you want to come back, kneel where you are and tell him so in your own words.', 'Then one of the elders will come to you.'].map((text) => ({ text }));
   assert.deepEqual([...altarCallSentences(kneel)].sort((a, b) => a - b), [6, 7, 8, 9]);
 });
+
+test('an altar call opened with a quiet moment, made while the music plays, or offering a talk with the elders', () => {
+  const story = [
+    'Job sat in the ashes and scraped his sores.',
+    'His friends talked for thirty chapters and understood nothing.',
+    'Then God spoke out of the whirlwind.',
+    'He did not explain the suffering.',
+    'He showed Job who he was.',
+    'And Job said, now my eye sees you.',
+  ];
+  const quiet = [
+    'So as we close, I am going to leave a few moments of silence.',
+    'If you have been angry with God, tell him so.',
+    'And if you have never trusted him at all, this is a good day to begin.',
+    'Our elders will be by the door when the service ends, and they would be so glad to talk with you.',
+  ];
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  assert.deepEqual(sorted(altarCallSentences([...story, ...quiet].map((text) => ({ text })))), [6, 7, 8, 9]);
+  const music = [
+    'So I want to ask you gently, what have you buried in the ashes?',
+    'A grief, a question you stopped asking, you do not need to stand up, or say anything out loud.',
+    'In the quiet as the music plays, bring it to him the way Job did.',
+    'If you would like someone to sit with you, we will stay as long as you need.',
+  ];
+  assert.deepEqual(sorted(altarCallSentences([...story, ...music].map((text) => ({ text })))), [6, 7, 8, 9]);
+  // A quiet moment with no invitation is the sermon's.
+  assert.deepEqual(sorted(altarCallSentences([...story, 'So as we close, let us take a moment to remember what Job saw.'].map((text) => ({ text })))), []);
+});

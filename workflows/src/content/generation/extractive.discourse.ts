@@ -32,12 +32,13 @@ export function isAltarCall(text: string): boolean {
 // What makes an invitation of the sentences around it: someone to pray with the listener, the
 // closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
 // "there are people here ready to pray with you", "I want to invite you to do that today").
-const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are|raise your hand)\b/i;
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) plays|(?:glad|happy|love) to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are|raise your hand)\b/i;
 // The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
 // "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in
-// them ("…would you tell God about it honestly", "kneel where you are or bow your head").
-const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you)\b/i;
+// them ("…would you tell God about it honestly", "kneel where you are or bow your head"), or opening
+// a quiet moment for it ("So as we close, I am going to leave a few moments of silence.").
+const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you|before we sing|as we close)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you)\b|\bi (?:want|would like) to ask you\b|\byou do not (?:need|have) to (?:stand|move|say|come|raise|speak)\b|\b(?:give (?:us|you)|leave|take) (?:a|one|a few|some) (?:minutes?|moments?)\b/i;
 // An invitation comes in the last part of a sermon (after it, only the closing notices and prayer).
 const ALTAR_FROM = 0.6;
 const ALTAR_REACH = 4;
