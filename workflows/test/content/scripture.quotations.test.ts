@@ -1,7 +1,11 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { QuotationIndex } from '../../src/content/scripture/scripture.quotations.ts';
+import { cachedQuotationIndex } from '../../src/content/scripture/quotation-index.cache.ts';
 import { combineCitations, identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
 import { findReferenceCandidates } from '../../src/content/scripture/scripture.references.ts';
 import { osisOfDiathekeName, parseModuleText } from '../../src/content/scripture/bible.text.ts';
@@ -130,4 +134,32 @@ test('a phrase said again is a verse\'s words once: "the land of our …" three 
   assert.deepEqual(await cited('Most of us have no fields, but we have edges. The land of our time, the land of our money, the land of our attention. Leave some of it for the poor.'), []);
   // Said once inside the verse's other words, it is a quotation.
   assert.deepEqual(await cited('They said, arise, and let us go again to our own people, and to the land of our nativity, from the oppressing sword.'), ['Jer.46.16:quoted']);
+});
+
+test('the built index is kept in the cache and read back whole; texts of their own, or a damaged file, build it anew', () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-index-'));
+  const previous = process.env.XDG_CACHE_HOME;
+  process.env.XDG_CACHE_HOME = home;
+  try {
+    const files = () => fs.readdirSync(path.join(home, 'lectern', 'scripture')).filter((f) => f.startsWith('quotation-index.'));
+    const built = cachedQuotationIndex([web, kjv]);
+    assert.equal(files().length, 1);
+    const read = cachedQuotationIndex([web, kjv]);
+    assert.deepEqual(read.parts(), built.parts());
+    assert.deepEqual(read.parts(), index.parts());
+    const quoted = 'It is of the Lords mercies that we are not consume, because his compassion fail not. They are new every morning, great is thy faithfulness.';
+    assert.deepEqual(read.find(quoted), index.find(quoted));
+    // Other texts: another file, and the one for the old texts is gone.
+    const other = cachedQuotationIndex([web]);
+    assert.equal(files().length, 1);
+    assert.ok(other.parts().entries.length < index.parts().entries.length);
+    // A damaged file is built again, not read.
+    const [file] = files();
+    fs.truncateSync(path.join(home, 'lectern', 'scripture', file!), 100);
+    assert.deepEqual(cachedQuotationIndex([web]).parts(), new QuotationIndex([web]).parts());
+  } finally {
+    if (previous === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = previous;
+    fs.rmSync(home, { recursive: true, force: true });
+  }
 });

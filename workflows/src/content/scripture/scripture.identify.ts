@@ -6,7 +6,8 @@
 import { displayReference, findReferenceCandidates, referenceExists, toOsis, type ReferenceCandidate, type ScriptureReference } from './scripture.references.ts';
 import { BOOKS } from './scripture.books.ts';
 import { loadBibleText } from './bible.text.ts';
-import { QuotationIndex, type QuotationMatch } from './scripture.quotations.ts';
+import { cachedQuotationIndex } from './quotation-index.cache.ts';
+import type { QuotationIndex, QuotationMatch } from './scripture.quotations.ts';
 import { verseExists, versesIn } from './scripture.versification.ts';
 import { readNumber, readNumberOrHomophone, soundAlikeChapters, tokenize } from './scripture.numbers.ts';
 
@@ -40,7 +41,7 @@ export function sharedQuotationIndex(modules: readonly string[] = QUOTATION_MODU
     ),
   ).then((texts) => {
     const readable = texts.filter((t) => t !== null);
-    if (readable.length) return new QuotationIndex(readable);
+    if (readable.length) return cachedQuotationIndex(readable);
     shared = undefined;
     return null;
   });

@@ -102,6 +102,9 @@ type VocabularyTable = {
   frequency: Uint32Array;
 };
 
+/** A built index's data: the verse keys, their lengths, and the sorted trigram postings. */
+export type QuotationIndexParts = { keys: readonly string[]; verseLength: readonly number[]; shortestLength: readonly number[]; entries: BigUint64Array };
+
 export class QuotationIndex {
   private readonly keys: string[] = [];
   private readonly idOf = new Map<string, number>();
@@ -114,8 +117,20 @@ export class QuotationIndex {
   /** (trigram hash << 32 | verse id), sorted: a compact posting list searched by bisection. */
   private readonly entries: BigUint64Array;
 
-  constructor(translations: ReadonlyArray<readonly BibleVerse[]>) {
+  /**
+   * The index of `translations`; with `built` (the `parts()` of an index of the same texts, built
+   * by this same code: see `quotation-index.cache.ts`), without building it again.
+   */
+  constructor(translations: ReadonlyArray<readonly BibleVerse[]>, built?: QuotationIndexParts) {
     this.translations = translations;
+    if (built) {
+      built.keys.forEach((key, id) => this.idOf.set(key, id));
+      this.keys.push(...built.keys);
+      this.verseLength.push(...built.verseLength);
+      this.shortestLength.push(...built.shortestLength);
+      this.entries = built.entries;
+      return;
+    }
     const idOf = this.idOf;
     let entries = new BigUint64Array(1 << 21);
     let count = 0;
@@ -145,6 +160,11 @@ export class QuotationIndex {
       }
     }
     this.entries = entries.slice(0, count).sort();
+  }
+
+  /** What the constructor built, to be kept and given back to it. */
+  parts(): QuotationIndexParts {
+    return { keys: this.keys, verseLength: this.verseLength, shortestLength: this.shortestLength, entries: this.entries };
   }
 
   /** Content words of every verse (all translations, distinct) and how many verses have each. */
