@@ -216,3 +216,10 @@ test('"Psalm 100, and 11, verse 10": one hundred and eleven written as two numbe
   // Two psalms in a list stay two psalms.
   assert.deepEqual(await cited('Read Psalm 100, and 23 this week.'), ['Ps.100:spoken']);
 });
+
+test('a bare verse the chapter lacks, heard "sixty" for "sixteen", is the one verse that sounds like it', async () => {
+  const story = 'Our story is in Second Kings 4, verses 8 to 37, the woman of Shunem. ';
+  assert.deepEqual(await cited(`${story}And her reply in verse 60 is full of old pain.`), ['2Kgs.4.8-2Kgs.4.37:spoken', '2Kgs.4.16:spoken']);
+  // Two verses that sound like it ("forty-five" for 25 or 35 in a chapter of 44): none.
+  assert.deepEqual(await cited(`${story}And in verse 45 the story turns.`), ['2Kgs.4.8-2Kgs.4.37:spoken']);
+});

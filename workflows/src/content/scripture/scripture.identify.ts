@@ -467,6 +467,12 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     if (!ref.exists) {
       const checked = index && !ref.needsSupport ? checkAgainstContext(text, ref, window(), index) : undefined;
       if (checked?.corrected) citations.push({ ...checked.corrected, mode: 'spoken' });
+      else {
+        // "In verse 60" of a chapter of 44 verses: "sixteen" heard as "sixty", when it is the one
+        // verse of the chapter that sounds like the number heard.
+        const alike = ref.chapterFromContext && ref.verseStart !== undefined && ref.verseEnd === undefined ? soundAlikeChapters(ref.verseStart).filter((v) => verseExists(ref.book, ref.chapter, v)) : [];
+        if (alike.length === 1) citations.push({ ...referenceTo({ book: ref.book, chapter: ref.chapter, verseStart: alike[0] }, ref.start, ref.end, ref.source), mode: 'spoken' });
+      }
       continue;
     }
     if (ref.needsSupport) {
