@@ -196,3 +196,13 @@ test('an altar call opened with a quiet moment, made while the music plays, or o
   // A quiet moment with no invitation is the sermon's.
   assert.deepEqual(sorted(altarCallSentences([...story, 'So as we close, let us take a moment to remember what Job saw.'].map((text) => ({ text })))), []);
 });
+
+test('a point handed over to the next sentence ("That brings us to the second point."), or said after "and then", or called a scene', () => {
+  assert.deepEqual(pointStatementOf('That brings us to the second point.', 'Guard your words when you are angry.'), { statement: 'Guard your words when you are angry', fromNext: true });
+  assert.deepEqual(pointStatementOf('That is our second scene.', 'She held on to God when her son died.'), { statement: 'She held on to God when her son died', fromNext: true });
+  assert.deepEqual(pointStatementOf('And then the third point, grace has the last word.'), { statement: 'grace has the last word', fromNext: false });
+  assert.deepEqual(pointStatementOf('So the first scene is this: a widow with two coins.'), { statement: 'a widow with two coins', fromNext: false });
+  // A scene of a story told is no point; nor is what brings us to church.
+  assert.equal(pointStatementOf('That scene brings us to tears.', 'The father runs.'), undefined);
+  assert.equal(pointStatementOf('That brings us to church on Sunday.', 'We come tired.'), undefined);
+});

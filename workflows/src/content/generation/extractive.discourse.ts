@@ -275,8 +275,8 @@ export function readsPassage(text: string, passages: readonly Set<string>[]): bo
 // "The third point: …", "Second, …".
 const POINT_CUE = new RegExp(
   [
-    '^(?:so,? |and |now,? )?(?:',
-    '(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
+    '^(?:so,? |and |now,? |and then,? |then,? )?(?:',
+    '(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason|scene|movement)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
     '|(?:point|number|reason) (?:one|two|three|four|five|six|[1-6])[:,.]? ',
     '|(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), ',
     ')(?:that )?(.+?)[.!?]*$',
@@ -291,7 +291,11 @@ const BARE_ORDINAL = /^(?:so,? |and |now,? )?(?:first|second|third|fourth|fifth|
  * "Our second point is that love endures" → "love endures"; "simple" when the point follows.
  * "First, admit that you need a shepherd." is a list of things to do, not a point.
  */
+// "That brings us to the second point.", "That is our second scene.": the point is the next sentence.
+const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|leads) us to (?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$|^(?:and |so )?(?:that|this) (?:is|was) (?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$/i;
+
 export function announcedPoint(text: string): string | undefined {
+  if (POINT_HANDOVER.test(text.trim())) return '';
   const said = POINT_CUE.exec(text)?.[1];
   if (said !== undefined && BARE_ORDINAL.test(text) && isInstruction(said)) return undefined;
   return said;
@@ -327,7 +331,7 @@ export function isBareOrdinalPoint(text: string): boolean {
 export function pointStatementOf(text: string, next?: string): { statement: string; fromNext: boolean } | undefined {
   const said = announcedPoint(text);
   if (said === undefined) return undefined;
-  if (!BARE_STATEMENT.test(said.trim()) && wordsOf(said).length >= 2) return { statement: said, fromNext: false };
+  if (said !== '' && !BARE_STATEMENT.test(said.trim()) && wordsOf(said).length >= 2) return { statement: said, fromNext: false };
   if (next && !isHousekeeping(next) && wordsOf(next).length <= 16) return { statement: next.replace(/[.!?]+$/, ''), fromNext: true };
   return undefined;
 }
