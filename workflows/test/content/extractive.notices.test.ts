@@ -193,6 +193,8 @@ test('thanks to the church\'s people are a notice; thanks to God, or told of in 
     'The food parcels went out on Friday, and thank you to everyone who gave so generously.',
     'Thank you for your patience with a long reading this morning.',
     'Thank you for listening so carefully.',
+    'Thank you for the blankets you gave to the night shelter appeal.',
+    'And one practical thing while I have you all: the safeguarding training must be done by the end of next month.',
   ])
     assert.ok(isAnnouncement(text), text);
   for (const text of ['Thank you, Lord, for your patience with us.', 'Paul says thank you to the Philippians for their gift.', 'So we say thank you to God for every meal.']) assert.ok(!isAnnouncement(text), text);

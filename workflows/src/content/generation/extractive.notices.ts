@@ -18,7 +18,7 @@ export const NOTICE_HEADER = new RegExp(
   [
     '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
     '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
-    '\\bwhile i remember\\b|\\b(?:has|have) asked me to (?:say|mention|announce|tell|remind)\\b',
+    '\\bwhile i (?:remember|have you(?: all)?)\\b|\\b(?:has |have )?asked me to (?:say|mention|announce|tell|remind|pass on)\\b|\\bone practical thing\\b',
     // Handing over to the notices by naming what they are ("housekeeping", "bits of business", news
     // and a request), borrowing the congregation's time for them, or a note passed to the preacher.
     '\\bhousekeeping\\b|\\b(?:bits?|items?|pieces?) of (?:church |family )?(?:business|news)\\b',
@@ -144,6 +144,9 @@ const THANKS_TO_THE_CHURCH = new RegExp(
   [
     "\\b[Tt]hank(?:s| you) (?:so much |very much )?to (?:everyone|everybody|all (?:of you|who|those)|each (?:of you|one)|whoever|(?:the|our) [\\w']+(?: [\\w']+)? teams?\\b|[A-Z][a-z]+ and (?:her|his|their|the) (?:team|helpers|crew)\\b)",
     '\\b[Tt]hank(?:s| you) (?:so much |very much )?for (?:your patience|listening|coming|being here|joining us|all your help)\\b',
+    // "thank you for the coats you gave to the winter drive", "you can thank Bill and his team"
+    "\\b[Tt]hank(?:s| you) (?:so much |very much )?(?:to everyone )?for (?:the|all the) [\\w']+(?: [\\w']+)? (?:you|that you|everyone) (?:gave|brought|donated|made|baked|sent|knitted|collected)\\b",
+    '\\b[Tt]hank [A-Z][a-z]+ and (?:his|her|their|the) (?:team|helpers|crew)\\b',
   ].join('|'),
 );
 
