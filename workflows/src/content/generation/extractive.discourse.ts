@@ -32,7 +32,7 @@ export function isAltarCall(text: string): boolean {
 // What makes an invitation of the sentences around it: someone to pray with the listener, the
 // closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
 // "there are people here ready to pray with you", "I want to invite you to do that today").
-const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) plays|(?:glad|happy|love) to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are|raise your hand)\b/i;
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) plays|(?:glad|happy|love) to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
 // The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
 // "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in
@@ -287,13 +287,14 @@ const BARE_STATEMENT = /^(?:simple|this|clear|easy|important|short|straightforwa
 
 const BARE_ORDINAL = /^(?:so,? |and |now,? )?(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), /i;
 
-/**
- * "Our second point is that love endures" → "love endures"; "simple" when the point follows.
- * "First, admit that you need a shepherd." is a list of things to do, not a point.
- */
 // "That brings us to the second point.", "That is our second scene.": the point is the next sentence.
 const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|leads) us to (?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$|^(?:and |so )?(?:that|this) (?:is|was) (?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$/i;
 
+/**
+ * "Our second point is that love endures" → "love endures"; "simple" when the point follows;
+ * "" for a hand-over ("That brings us to the second point."), whose point is the next sentence.
+ * "First, admit that you need a shepherd." is a list of things to do, not a point.
+ */
 export function announcedPoint(text: string): string | undefined {
   if (POINT_HANDOVER.test(text.trim())) return '';
   const said = POINT_CUE.exec(text)?.[1];

@@ -142,11 +142,12 @@ export function teaches(text: string): boolean {
 // flowers", "thank you to everyone who gave", "thank you for your patience", "thank you for listening".
 const THANKS_TO_THE_CHURCH = new RegExp(
   [
-    "\\b[Tt]hank(?:s| you) (?:so much |very much )?to (?:everyone|everybody|all (?:of you|who|those)|each (?:of you|one)|whoever|(?:the|our) [\\w']+(?: [\\w']+)? teams?\\b|[A-Z][a-z]+ and (?:her|his|their|the) (?:team|helpers|crew)\\b)",
+    "\\b[Tt]hank(?:s| you) (?:so much |very much )?to (?:everyone|everybody|all (?:of you|who|those)|each (?:of you|one)|whoever|(?:the|our) [\\w']+(?: [\\w']+)? teams?\\b)",
     '\\b[Tt]hank(?:s| you) (?:so much |very much )?for (?:your patience|listening|coming|being here|joining us|all your help)\\b',
-    // "thank you for the coats you gave to the winter drive", "you can thank Bill and his team"
+    // "thank you for the coats you gave to the winter drive"
     "\\b[Tt]hank(?:s| you) (?:so much |very much )?(?:to everyone )?for (?:the|all the) [\\w']+(?: [\\w']+)? (?:you|that you|everyone) (?:gave|brought|donated|made|baked|sent|knitted|collected)\\b",
-    '\\b[Tt]hank [A-Z][a-z]+ and (?:his|her|their|the) (?:team|helpers|crew)\\b',
+    // "a huge thank you to Mary and her team", "you can thank Bill and his team"
+    '\\b[Tt]hank(?:s| you)?(?: so much| very much)?(?: to)? [A-Z][a-z]+ and (?:his|her|their|the) (?:team|helpers|crew)\\b',
   ].join('|'),
 );
 

@@ -386,7 +386,8 @@ export class QuotationIndex {
         runs.push(run);
         // (A phrase said again is the verse's words once: "the land of our time, the land of our
         // income, the land of our attention" is not Jeremiah 46:16's "the land of our nativity".)
-        const once = run.filter((p, k) => run.findIndex((q) => trigrams[q] === trigrams[p]) === k);
+        const seen = new Set<number>();
+        const once = run.filter((p) => !seen.has(trigrams[p]!) && seen.add(trigrams[p]!));
         const covered = new Set(once.flatMap((p) => [p, p + 1, p + 2])).size;
         // ("Jesus Christ is the same yesterday, today, and forever" has nine words in the WEB and
         // eleven in the KJV: six said as written quote it.)

@@ -601,8 +601,8 @@ const ANOTHER_BOOK_NAMED_ALL = /\b(?:(?:letter|epistle)s? (?:to|of) (?:the )?|bo
 const ROMAN_DIGITS: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
 
 /** "XX" → 20, "XXIII" → 23; `undefined` for letters that are no well-formed numeral. */
-export function romanNumeral(text: string): number | undefined {
-  if (!/^C?(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/.test(text) || text === '') return undefined;
+function romanNumeral(text: string): number | undefined {
+  if (text === '' || !/^C?(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/.test(text)) return undefined;
   let value = 0;
   for (let k = 0; k < text.length; k += 1) {
     const digit = ROMAN_DIGITS[text[k]!]!;
