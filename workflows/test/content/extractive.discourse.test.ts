@@ -197,6 +197,43 @@ test('an altar call opened with a quiet moment, made while the music plays, or o
   assert.deepEqual(sorted(altarCallSentences([...story, 'So as we close, let us take a moment to remember what Job saw.'].map((text) => ({ text })))), []);
 });
 
+test('an altar call made as the music begins, to stay behind and talk, with no one asked to do anything in public', () => {
+  const story = [
+    'Jacob wrestled all night by the river Jabbok.',
+    'He would not let go until he was blessed.',
+    'God touched his hip, and he limped for the rest of his life.',
+    'But he came away with a new name.',
+    'The limp was the mark of the blessing.',
+    'God does not leave us as he found us.',
+  ];
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  const music = [
+    'So as the music begins, let us be quiet for a moment.',
+    'You do not need to move from where you are sitting.',
+    'Pray something like this in your own heart, Lord, I am tired of wrestling on my own.',
+    'And hold on to the promise, I will not let thee go, except thou bless me.',
+  ];
+  // (The last sentence, the words it ends on, is the call's too.)
+  assert.deepEqual(sorted(altarCallSentences([...story, ...music].map((text) => ({ text })))), [6, 7, 8, 9]);
+  const stay = [
+    'I will not ask anyone to stand up or say anything tonight.',
+    'But if you have questions, please stay behind after the service.',
+    'Two of us will be sitting by the piano with a pot of coffee.',
+    'We would be glad to listen, however long it takes.',
+    'The car park gates close at nine.',
+  ];
+  // (The sentence between two invitations is the call's; the notice after them is not.)
+  assert.deepEqual(sorted(altarCallSentences([...story, ...stay].map((text) => ({ text })))), [6, 7, 8, 9]);
+  const hand = [
+    'In a moment we will sing, but first I want to give you the chance to respond.',
+    'If today is the day you stop running, raise a hand where you are, so that I can pray for you.',
+    'Nobody is going to look round.',
+    'Jesus said, him that cometh to me I will in no wise cast out.',
+    'You can come to him today.',
+  ];
+  assert.deepEqual(sorted(altarCallSentences([...story, ...hand].map((text) => ({ text })))), [6, 7, 8, 9, 10]);
+});
+
 test('a point handed over to the next sentence ("That brings us to the second point."), or said after "and then", or called a scene', () => {
   assert.deepEqual(pointStatementOf('That brings us to the second point.', 'Guard your words when you are angry.'), { statement: 'Guard your words when you are angry', fromNext: true });
   assert.deepEqual(pointStatementOf('That is our second scene.', 'She held on to God when her son died.'), { statement: 'She held on to God when her son died', fromNext: true });

@@ -205,3 +205,12 @@ test('a closing-down sale and a call for households to host are notices; the Old
   assert.ok(isAnnouncement('We still need three more families willing to host a student for Sunday lunch once a month.'));
   assert.ok(!isAnnouncement('The biggest picnic basket in the Old Testament rides out on Saturday to meet four hundred men in the hall.'));
 });
+
+test('"two more things I forgot", a support group, the lounge and the vestry are notices', () => {
+  assert.ok(isAnnouncement('Oh, and a couple of things I forgot to say at the start.'));
+  assert.ok(isAnnouncement('The carers group meets again on Thursday morning in the lounge.'));
+  assert.ok(isAnnouncement('Choir practice has moved to the vestry this week.'));
+  // The sermon's own "things", and a lounge in a story, are not.
+  assert.ok(!isAnnouncement('I have two things to say about grace this morning.'));
+  assert.ok(!isAnnouncement('The prodigal sat in the lounge of a far country and remembered his father.'));
+});

@@ -299,3 +299,27 @@ test('a number with an ordinal\'s ending after a chapter ("2 Corinthians chapter
   assert.deepEqual(osis(heard), ['2Cor.8']);
   assert.deepEqual(osis('Turn to 2 Corinthians chapter 8, 1 says it.'), ['2Cor.8.1']);
 });
+
+// Session 19: mishearings of the sealed set 117-124, opened (written for the test, not copied).
+test('"Mark chapter Tuesday, verses 1 to 5": the chapter lost, the words read after it tell it, and its bare verses follow', async () => {
+  const heard = "Our story is in Mark chapter Tuesday, verses 1 to 5. When he entered again into Capernaum after some days, it was heard that he was at home. Immediately many were gathered together, so that there was no more room, not even around the door. Four people came, carrying a paralytic to him. Think of the noise of it. In verse 4 they dig through the roof of a stranger's house.";
+  const found = await cited(heard);
+  assert.ok(found.includes('Mark.2.1-Mark.2.5:both'), found.join(' '));
+  assert.ok(found.some((c) => c.startsWith('Mark.2.4:')), found.join(' '));
+  // With no words of the passage after it, nothing is guessed.
+  assert.deepEqual(await cited('Our story is in Mark chapter Tuesday, verses 1 to 5. Think of the noise of it.'), []);
+});
+
+test('"verses 2 and 3 of chapter 1", "on" for "of": the verses of the book named since the last place', async () => {
+  assert.deepEqual(osis('Psalm 23 is short. The letter of James is blunt. In verses 2 and 3 on chapter 1, he says to count trials a joy.'), ['Ps.23', 'Jas.1.2-Jas.1.3']);
+  assert.deepEqual(osis('Romans 8, verse 1 says there is no condemnation. And verse 4 of chapter 5 in the hymnal says it too.'), ['Rom.8.1']);
+});
+
+test('one verse said, its chapter a guess, then it and the next read aloud ("verse 11 says … [11-12 read]"): the verse said', async () => {
+  const heard = 'Jesus forgave the man first, as Luke 5, 20 tells it. Then verse 11 says what he told him. I say unto thee, Arise, and take up thy bed, and go thy way into thine house. And immediately he arose, took up the bed, and went forth before them all.';
+  const found = await cited(heard);
+  assert.deepEqual(found, ['Luke.5.20:spoken', 'Mark.2.11:both']);
+  // "Verses 11 and 40" (twelve lost) is the range read.
+  const range = 'Jesus forgave the man first, as Luke 5, 20 tells it. Then verses 11 and 40 tell what he did. I say unto thee, Arise, and take up thy bed, and go thy way into thine house. And immediately he arose, took up the bed, and went forth before them all.';
+  assert.ok((await cited(range)).some((c) => c.startsWith('Mark.2.11-Mark.2.12')), (await cited(range)).join(' '));
+});

@@ -32,13 +32,13 @@ export function isAltarCall(text: string): boolean {
 // What makes an invitation of the sentences around it: someone to pray with the listener, the
 // closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
 // "there are people here ready to pray with you", "I want to invite you to do that today").
-const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) plays|(?:glad|happy|love) to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy|love) to (?:talk|pray|speak) with you|(?:glad|happy) to (?:talk|pray|listen)|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
 // The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
 // "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in
 // them ("…would you tell God about it honestly", "kneel where you are or bow your head"), or opening
 // a quiet moment for it ("So as we close, I am going to leave a few moments of silence.").
-const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you|before we sing|as we close)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you)\b|\bi (?:want|would like) to ask you\b|\byou do not (?:need|have) to (?:stand|move|say|come|raise|speak)\b|\b(?:give (?:us|you)|leave|take) (?:a|one|a few|some) (?:minutes?|moments?)\b/i;
+const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has|is going) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you|i (?:will|won't|will not) ask (?:anyone|anybody|you)|before we sing|as we close)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you|in your own (?:heart|words)|(?:from )?where you are (?:sitting|standing)|pray something like this)\b|\bi (?:want|would like) to ask you\b|\byou do not (?:need|have) to (?:stand|move|say|come|raise|speak)\b|\b(?:give (?:us|you)|leave|take) (?:a|one|a few|some) (?:minutes?|moments?)\b/i;
 // An invitation comes in the last part of a sermon (after it, only the closing notices and prayer).
 const ALTAR_FROM = 0.6;
 const ALTAR_REACH = 4;
@@ -52,16 +52,22 @@ const ALTAR_REACH = 4;
 export function altarCallSentences(sentences: readonly { text: string }[]): Set<number> {
   const out = new Set<number>();
   const from = Math.floor(sentences.length * ALTAR_FROM);
+  const invites = (text: string) => isAltarCall(text) || (ALTAR_ANCHOR.test(text) && wordsOf(text).length <= ALTAR_CALL_MAX_WORDS);
   for (let i = from; i < sentences.length; i += 1) {
-    const text = sentences[i]!.text;
-    if (!(isAltarCall(text) || (ALTAR_ANCHOR.test(text) && wordsOf(text).length <= ALTAR_CALL_MAX_WORDS))) continue;
+    if (!invites(sentences[i]!.text)) continue;
     out.add(i);
     // (One sentence that is not itself a bidding, between two that are, belongs to the call too:
     // "Just close your eyes and say to God the name Hagar gave him. You are the God who sees me. If
-    // you simply want someone to hear your story, the prayer ministry team…")
-    const turns = (j: number) => j >= from && j < sentences.length && Math.abs(j - i) <= ALTAR_REACH && ALTAR_TURN.test(sentences[j]!.text.trim());
+    // you simply want someone to hear your story, the prayer ministry team…"; so does one between
+    // two invitations: "…please stay behind after the service. Mark and I will be by the bookstall
+    // with a pot of tea. Jesus was happy to talk at night, and so are we.")
+    const turns = (j: number) => j >= from && j < sentences.length && Math.abs(j - i) <= ALTAR_REACH && (ALTAR_TURN.test(sentences[j]!.text.trim()) || invites(sentences[j]!.text));
+    // (A call that reaches the sermon's last sentence but one takes that too: the words given to
+    // pray, the promise it ends on.)
+    // (Not a notice: "The coffee is in the hall afterwards.")
+    const lastOne = (j: number) => j === sentences.length - 1 && j - i <= ALTAR_REACH && !hasNoticeCue(sentences[j]!.text) && !isAnnouncement(sentences[j]!.text);
     for (const step of [-1, 1]) {
-      for (let j = i + step; turns(j) || turns(j + step); j += step) out.add(j);
+      for (let j = i + step; turns(j) || turns(j + step) || (step === 1 && lastOne(j)); j += step) out.add(j);
     }
   }
   return out;

@@ -17,7 +17,7 @@ const NUMBER_WORD =
 export const NOTICE_HEADER = new RegExp(
   [
     '\\bannouncements?\\b|\\bnotices\\s*[.,:;]|\\b(?:a|one|two|three|four|few|couple of|quick|short|some) notices?\\b(?! (?:that|how|what|the|it|who|when|where|something)\\b)',
-    '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? before\\b|\\bone (?:more|last|other) thing\\b',
+    '\\b(?:quick|short|brief) (?:note|word|notice)\\b(?! of)|\\b(?:one|two|three|a couple of|a few) (?:more |quick |short )?things? (?:before|i (?:nearly |almost )?forgot|to (?:mention|pass on))\\b|\\bone (?:more|last|other) thing\\b',
     '\\bwhile i (?:remember|have you(?: all)?)\\b|\\b(?:has |have )?asked me to (?:say|mention|announce|tell|remind|pass on)\\b|\\bone practical thing\\b',
     // Handing over to the notices by naming what they are ("housekeeping", "bits of business", news
     // and a request), borrowing the congregation's time for them, or a note passed to the preacher.
@@ -50,7 +50,7 @@ const CUES: Record<NoticeCue, RegExp> = {
   where: new RegExp(
     [
       '\\b(?:church |fellowship |community |parish |village |school |sports |main |lower |upper )?hall\\b',
-      '\\b(?:lobby|foyer|porch|narthex|vestibule|cloakroom|noticeboard|notice board|car ?park|parking(?: lot)?|crèche|creche)\\b',
+      '\\b(?:lobby|foyer|porch|narthex|vestibule|vestry|lounge|cloakroom|noticeboard|notice board|car ?park|parking(?: lot)?|crèche|creche)\\b',
       '\\b(?:welcome|information|info|book) (?:desk|table|area|point)\\b|\\b(?:sound|tech|av|media|prayer) desk\\b',
       // Doors and facilities of the building ("by the side door", "the hearing loop").
       '\\b(?:side|front|main|fire|west|east|north|south) doors?\\b|\\bhearing (?:loop|aids?)\\b|\\bcharity shop\\b|\\bon the screens?\\b',
@@ -92,7 +92,7 @@ const CUES: Record<NoticeCue, RegExp> = {
       "\\b(?:the|our|a|this|next|tonight's|sunday's)(?: (?!(?:at|to|for|with|in|on|of|from|over|after|before)\\b)[\\w']+){0,2} (?:breakfast|brunch|lunch|dinner|supper|tea party)\\b",
       '\\b(?:tea|coffee|cakes?)\\b(?! (?:cup|mug)s?\\b)',
       '\\bbook ?(?:store|shop)\\b|\\bfood ?bank\\b|\\bsunday school\\b|\\bbible study\\b|\\bfun run\\b|\\bprayer (?:meeting|chain|night|breakfast)\\b|\\bnight of prayer\\b',
-      '\\b(?:house|small|home|life|youth|toddler|study|prayer) groups?\\b|\\b(?:worship|welcome|prayer|hospitality|catering|tech|sound|flower|cleaning|coffee|refreshments|children\'s|kids) teams?\\b|\\bushers\\b|\\bstewards\\b',
+      '\\b(?:house|small|home|life|youth|toddler|study|prayer|support|bereavement|parents|carers) groups?\\b|\\b(?:worship|welcome|prayer|hospitality|catering|tech|sound|flower|cleaning|coffee|refreshments|children\'s|kids) teams?\\b|\\bushers\\b|\\bstewards\\b',
       '\\boffering (?:envelopes?|boxes|box|plates?|bags?)\\b|\\bbaptisms? (?:class|service)\\b|\\b(?:building|mission|missions) fund\\b',
     ].join('|'),
     'i',

@@ -114,6 +114,9 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
  */
 function correctedBy(ref: ReferenceCandidate, q: QuotationMatch): ScriptureReference {
   if (ref.verseStart === undefined && ref.book === q.book) return referenceTo({ book: q.book, chapter: q.chapter }, q.start, q.end);
+  // ("verse 8 says that he stood … [8-10 read]": the one verse said, the first of those quoted.)
+  // ("Verses 13 and 40", fourteen lost, is the range quoted.)
+  if (ref.verseStart !== undefined && ref.verseEnd === undefined && !/\bverses\b/i.test(ref.source) && ref.verseStart === q.verseStart && q.verseEnd > q.verseStart) return referenceTo({ book: q.book, chapter: q.chapter, verseStart: q.verseStart }, q.start, q.end);
   const said = ref.verseStart !== undefined && ref.verseEnd !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter ? { from: ref.verseStart, to: ref.verseEnd } : undefined;
   if (!said || q.verseStart < said.from || q.verseEnd > said.to || !verseExists(q.book, q.chapter, said.to)) return quoteReference(q);
   return saidRange(q, said.from, said.to);
@@ -234,7 +237,9 @@ function completedFromWords(text: string, ref: ReferenceCandidate, anchors: read
   const after = Math.min(ref.end + QUOTE_AFTER, next?.start ?? text.length);
   const choices: Passage[] = ref.booksFromWords
     ? ref.booksFromWords.map((book) => ({ book, chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd, verseEnd: ref.verseEnd }))
-    : ref.splitsFromWords
+    : ref.chaptersFromWords
+      ? ref.chaptersFromWords.map((chapter) => ({ book: ref.book, chapter, verseStart: ref.verseStart, chapterEnd: ref.chapterEnd === undefined ? undefined : chapter, verseEnd: ref.verseEnd }))
+      : ref.splitsFromWords
       ? ref.splitsFromWords.map(({ chapter, verse }) => ({ book: ref.book, chapter, verseStart: verse }))
       : Array.from({ length: versesIn(ref.book, ref.chapter) }, (_, v) => ({ book: ref.book, chapter: ref.chapter, verseStart: v + 1 }));
   const scored = choices.map((passage) => ({ passage, words: index.wordsCoveredBy(text, ref.end, after, verseKeys(passage), true) })).sort((a, b) => b.words - a.words);
@@ -320,7 +325,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
   // (A psalm heard as an everyday word, "some 40 people", bounds no other reference's words; nor
   // does a place whose verse or book only the words after it can tell.)
   // (Nor a bare verse of a reading whose book is still to be found: it bounds nothing before that.)
-  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords && !c.ofReadingHeardInPart);
+  const anchors = candidates.filter((c) => !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.chaptersFromWords && !c.splitsFromWords && !c.ofReadingHeardInPart);
   const spoken = anchors.filter((c) => c.exists);
   // A quotation with its own verse numbers said right before it ("In verses 4 and 5 he calls him a
   // living stone…") is cited with them, not consumed by the larger passage that holds it.
@@ -332,7 +337,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // (A place completed from the words said after it is the phrase's reading: "Omenaya, verse 3"
     // is no longer a verse of the chapter being read.)
     if (citations.some((c) => c.mode === 'both' && c.start < ref.start && ref.end <= c.end)) continue;
-    if (ref.verseFromWords || ref.booksFromWords || ref.splitsFromWords) {
+    if (ref.verseFromWords || ref.booksFromWords || ref.chaptersFromWords || ref.splitsFromWords) {
       if (!index) continue;
       const completed = completedFromWords(text, ref, anchors, index, booksReadBefore(citations, quotations, ref.start));
       if (completed) {
@@ -347,7 +352,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const following = anchors.find((c) => c.start > ref.end);
     const ownNear = near.filter((q) => !following || q.start < following.start);
     const confirming = near.filter((q) => overlap(span(ref), span(quoteReference(q))));
-    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, splitsFromWords: _s, ofReadingHeardInPart: _o, ...base } = ref;
+    const { exists: _e, inferredBook: _i, needsSupport: _n, needsQuotation: _q, hyphenVerse: _h, verseFromWords: _v, booksFromWords: _b, rangeIfQuoted: _r, chapterFromContext: _c, tensAndUnit: _t, splitsFromWords: _s, chaptersFromWords: _cw, ofReadingHeardInPart: _o, ...base } = ref;
     // "Timothy 6, 6, 8. But godliness with contentment … For we brought nothing…": a verse quoted
     // between the two said makes them a range (a list of the two would leave it out).
     if (ref.rangeIfQuoted !== undefined && ref.verseStart !== undefined) {
@@ -659,7 +664,7 @@ function placeSaidBefore(text: string, q: QuotationMatch, spoken: readonly { sta
  * words, or all but one) that nothing names claims nothing.
  */
 export function decideParallels(text: string, quotations: readonly QuotationMatch[], candidates: readonly ReferenceCandidate[], index?: QuotationIndex): QuotationMatch[] {
-  const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.splitsFromWords);
+  const spoken = candidates.filter((c) => c.exists && !c.needsQuotation && !c.verseFromWords && !c.booksFromWords && !c.chaptersFromWords && !c.splitsFromWords);
   const decided: QuotationMatch[] = [];
   for (const q of quotations) {
     if (!q.parallels) {

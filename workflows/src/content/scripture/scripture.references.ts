@@ -105,7 +105,7 @@ function isWord(tokens: readonly Token[], i: number, ...words: string[]): boolea
   return tokens[i]?.kind === 'word' && words.includes(tokens[i].lower);
 }
 
-type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number; chapterFromContext?: boolean; splitsFromWords?: { chapter: number; verse: number }[]; tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number } };
+type Parsed = { chapter: number; verseStart?: number; chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; chaptersFromWords?: number[]; hyphenVerse?: number; verseFromWords?: boolean; rangeIfQuoted?: number; chapterFromContext?: boolean; splitsFromWords?: { chapter: number; verse: number }[]; tensAndUnit?: { chapter: number; verseStart: number; verseEnd?: number } };
 /** What the words around a verse number say about the list or range it opens. */
 type RangeContext = { book?: string; plural?: boolean };
 
@@ -527,6 +527,47 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   return { book: last.book, chapter, verseStart: verse.value, ...range, ...(soundAlike || of ? { needsSupport: true } : {}) };
 }
 
+/**
+ * "Luke chapter I'm Dean, verses 1 to 10": the book named, "chapter" and a word or two that are no
+ * number, then the verses: the chapters of the book that have those verses, for the words said
+ * after it to choose among.
+ */
+function chapterLost(tokens: readonly Token[], i: number, book: BookInfo): Parsed | undefined {
+  if (!isWord(tokens, i, 'chapter') || tokens[i + 1]?.kind !== 'word') return undefined;
+  for (let at = i + 2; at <= i + 4; at += 1) {
+    if (tokens[at]?.kind === 'num') return undefined;
+    if (!isWord(tokens, at, 'verse', 'verses')) continue;
+    const first = readNumber(tokens, at + 1);
+    if (!first || first.value < 1) return undefined;
+    const joined = isWord(tokens, first.next, 'to', 'through', 'and') || tokens[first.next]?.text === '-';
+    const last = joined ? readNumber(tokens, first.next + 1) : undefined;
+    const verseEnd = last && last.value > first.value ? last.value : undefined;
+    const chapters = Array.from({ length: book.chapters }, (_, c) => c + 1).filter((c) => verseExists(book.osis, c, verseEnd ?? first.value));
+    if (chapters.length === 0) return undefined;
+    return { chapter: chapters[0]!, verseStart: first.value, ...(verseEnd !== undefined ? { chapterEnd: chapters[0]!, verseEnd } : {}), next: verseEnd !== undefined ? last!.next : first.next, chaptersFromWords: chapters };
+  }
+  return undefined;
+}
+
+/** "verses 13 and 14 of chapter 6", "verse 4 on chapter 5": the verses, then the chapter they are of. */
+function versesOfChapter(tokens: readonly Token[], i: number): { chapter: number; verseStart: number; chapterEnd?: number; verseEnd?: number; next: number } | undefined {
+  if (!isWord(tokens, i, 'verse', 'verses')) return undefined;
+  const first = readNumber(tokens, i + 1);
+  if (!first || first.value < 1) return undefined;
+  let at = first.next;
+  let verseEnd: number | undefined;
+  if (isWord(tokens, at, 'and', 'to', 'through') || tokens[at]?.text === '-') {
+    const second = readNumber(tokens, at + 1);
+    if (!second || second.value <= first.value) return undefined;
+    verseEnd = second.value;
+    at = second.next;
+  }
+  if (!isWord(tokens, at, 'of', 'on', 'in') || !isWord(tokens, at + 1, 'chapter')) return undefined;
+  const chapter = readNumber(tokens, at + 2);
+  if (!chapter || chapter.value < 1) return undefined;
+  return { chapter: chapter.value, verseStart: first.value, ...(verseEnd !== undefined ? { chapterEnd: chapter.value, verseEnd } : {}), next: chapter.next };
+}
+
 // "In 24 and 25 he says…", "…a lovely little scene, in 16 and 17.", "Look at 19 and 20.": two verses in a row of the
 // chapter being read, said with no "verses" before them, the phrase ending or a speaking verb
 // after them. Not "13, 14 and 15" (the end of a list), "between 16 and 17", "16 and 17 years".
@@ -568,6 +609,8 @@ export type ReferenceCandidate = ScriptureReference & {
   rangeIfQuoted?: number;
   /** The chapter and verses heard, the book lost ("the letter to the egos, in chapter 11, 8-10"): the book whose verses the words after it are. */
   booksFromWords?: string[];
+  /** The book and verses heard, the chapter lost ("Luke chapter I'm Dean, verses 1 to 10"): the chapter whose verses the words after it are. */
+  chaptersFromWords?: number[];
   /** "John 151": chapter and verse run together, cut two ways that both exist; the one whose words follow it, if one does. */
   splitsFromWords?: { chapter: number; verse: number }[];
   /** A bare "verses 16 to 18": the book and chapter are those the sermon was last reading. */
@@ -652,8 +695,8 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const ref = { book, chapter: loc.chapter, verseStart: loc.verseStart, chapterEnd: loc.chapterEnd, verseEnd: loc.verseEnd };
     const start = tokens[from]!.start;
     const end = tokens[to - 1]!.end;
-    const fromWords = loc.verseFromWords === true || booksFromWords !== undefined || loc.splitsFromWords !== undefined;
-    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}), ...(loc.splitsFromWords ? { splitsFromWords: loc.splitsFromWords } : {}) };
+    const fromWords = loc.verseFromWords === true || booksFromWords !== undefined || loc.splitsFromWords !== undefined || loc.chaptersFromWords !== undefined;
+    const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}), ...(loc.splitsFromWords ? { splitsFromWords: loc.splitsFromWords } : {}), ...(loc.chaptersFromWords ? { chaptersFromWords: loc.chaptersFromWords } : {}) };
     // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
     const previous = found.at(-1);
     if (previous && SELF_CORRECTION.test(text.slice(previous.end, start))) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
@@ -663,7 +706,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // whose verse or book is still to be found from the words after it is no one's context.
     // (Nor is a place taken back with the slip owned, even with the place said instead unheard.)
     if (candidate.exists && context !== 'none' && !fromWords && !takenBack(text, end)) (context ? existing : tentative).push(candidate);
-    if (booksFromWords && readsPassage(candidate)) headless = candidate;
+    if ((booksFromWords || loc.chaptersFromWords) && readsPassage(candidate)) headless = candidate;
     return candidate;
   };
   // The last reading heard without its book: the chapter of the bare verses said after it, until
@@ -684,6 +727,19 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       push(reading.book, { ...ofReading, chapterFromContext: true }, i, ofReading.next, true, ofReading.needsSupport === true, false, 'none').ofReadingHeardInPart = reading;
       i = ofReading.next - 1;
       continue;
+    }
+    // "The letter to the Hebrews … In verses 13 and 14 of chapter 6": the verses said first, then
+    // the chapter, of the book named since the last place ("of" heard "on" too), or of that place's.
+    const verseFirst = versesOfChapter(tokens, i);
+    if (verseFirst) {
+      const lastRef = valid().at(-1);
+      const named = lastBook && (!lastRef || lastRef.end < lastBook.start) && tokens[i]!.start - lastBook.end <= CARRIED_BOOK_REACH ? lastBook.book : undefined;
+      const book = named ?? (lastRef ? BOOK_BY_OSIS.get(lastRef.book) : undefined);
+      if (book && referenceExists({ book: book.osis, ...verseFirst })) {
+        push(book.osis, verseFirst, i, verseFirst.next, true, named === undefined);
+        i = verseFirst.next - 1;
+        continue;
+      }
     }
     const sure = ofJustHeard || reading ? undefined : relativeVerse(tokens, i, context);
     const relative = ofJustHeard ?? sure ?? (reading ? undefined : (relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative))) ?? barePairOfVerses(tokens, i, context)));
@@ -720,7 +776,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const heard = parseLocation(tokens, book.next, book.book, book.abbreviated);
       // ("First Corinthians ten, no, nine, verse twenty-four": a chapter in words alone is no place,
       // but the one said instead of it is.)
-      const loc = correctedPlace(text, tokens, heard?.next ?? readNumber(tokens, book.next)?.next ?? -1, book.book) ?? heard;
+      const loc = correctedPlace(text, tokens, heard?.next ?? readNumber(tokens, book.next)?.next ?? -1, book.book) ?? heard ?? chapterLost(tokens, book.next, book.book);
       if (!loc) continue;
       push(book.book.osis, loc, i, loc.next, loc.needsSupport === true, loc.needsSupport === true);
       i = loc.next - 1;
@@ -898,7 +954,7 @@ const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:nor?[\s,.;:—–-]+s
 export function findScriptureReferences(text: string): ScriptureReference[] {
   return findReferenceCandidates(text)
     .filter((r) => r.exists && !r.needsSupport)
-    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, chapterFromContext: _context, tensAndUnit: _tens, splitsFromWords: _splits, ...ref }) => ref);
+    .map(({ exists: _exists, inferredBook: _inferred, needsSupport: _support, needsQuotation: _quotation, hyphenVerse: _hyphen, verseFromWords: _verse, booksFromWords: _books, rangeIfQuoted: _range, chapterFromContext: _context, tensAndUnit: _tens, splitsFromWords: _splits, chaptersFromWords: _chapters, ...ref }) => ref);
 }
 
 /** Edits (insert, delete, replace, swap two neighbours: "semule" / "samuel" is two) from `a` to `b`. */
