@@ -323,3 +323,14 @@ test('one verse said, its chapter a guess, then it and the next read aloud ("ver
   const range = 'Jesus forgave the man first, as Luke 5, 20 tells it. Then verses 11 and 40 tell what he did. I say unto thee, Arise, and take up thy bed, and go thy way into thine house. And immediately he arose, took up the bed, and went forth before them all.';
   assert.ok((await cited(range)).some((c) => c.startsWith('Mark.2.11-Mark.2.12')), (await cited(range)).join(' '));
 });
+
+test('two bare verses said in one breath ("in verse 7 and again in verse 11") are of the chapter the words after them told', async () => {
+  const heard = 'Psalm 46, 1 says God is our refuge and strength, a very present help in trouble. Jesus promised in John 7, 38 that out of his belly shall flow rivers of living water. The psalm has a refrain, in verse 7 and again in verse 11. The Lord of hosts is with us, the God of Jacob is our refuge. Say it when the mountains shake.';
+  assert.deepEqual(await cited(heard), ['Ps.46.1:both', 'John.7.38:both', 'Ps.46.7:spoken', 'Ps.46.11:both']);
+});
+
+test('a refrain quoted with no place said ("Why art thou cast down, O my soul?", Psalm 42:5 and 42:11, and 43:5) is no verse; with the verse said, it is that one', async () => {
+  // (as heard: "Why aren't thou…", the KJV's words and the WEB's "within me")
+  assert.deepEqual(await cited("One of the psalms talks to itself in the night. Why aren't thou cast down, O my soul? And why aren't thou disquieted within me? Hope, how in God. That is preaching to your own soul."), []);
+  assert.deepEqual(await cited('Psalm 42 talks to itself in the night. In verse 11 it says, why art thou cast down, O my soul? and why art thou disquieted within me? hope thou in God. That is preaching to your own soul.'), ['Ps.42:both', 'Ps.42.11:both']);
+});

@@ -521,7 +521,28 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     if (said && containing.some((c) => c.osis === said.osis)) continue;
     citations.push({ ...ref, source: text.slice(q.start, q.end), mode: 'quoted' });
   }
-  return citations.sort((a, b) => a.start - b.start);
+  return listedTogether(text, citations.sort((a, b) => a.start - b.start), candidates);
+}
+
+/**
+ * "…the refrain, in verse 7 and again in verse 11. The Lord of hosts is with us…": two bare verses
+ * said in one breath are of one chapter. When the words after the second told it another chapter
+ * than the one the sermon named last, the first goes with it.
+ */
+function listedTogether(text: string, citations: Citation[], candidates: readonly ReferenceCandidate[]): Citation[] {
+  const heard = (c: Citation) => candidates.find((r) => r.start === c.start && r.end === c.end && r.chapterFromContext);
+  for (let k = 0; k + 1 < citations.length; k += 1) {
+    const [first, second] = [citations[k]!, citations[k + 1]!];
+    const [saidFirst, saidSecond] = [heard(first), heard(second)];
+    if (!saidFirst || !saidSecond || first.mode !== 'spoken' || first.verseStart === undefined) continue;
+    const stayed = first.book === saidFirst.book && first.chapter === saidFirst.chapter;
+    const moved = second.book !== saidSecond.book || second.chapter !== saidSecond.chapter;
+    if (!stayed || !moved || !/^\s*,?\s*(?:and|or)\s+(?:again\s+|also\s+)?(?:in\s+)?$/i.test(text.slice(first.end, second.start))) continue;
+    if (!verseExists(second.book, second.chapter, lastVerseInChapter(first)!)) continue;
+    const place = { book: second.book, chapter: second.chapter, verseStart: first.verseStart, chapterEnd: first.verseEnd === undefined ? undefined : second.chapter, verseEnd: first.verseEnd };
+    citations[k] = { ...referenceTo(place, first.start, first.end, first.source), mode: first.mode };
+  }
+  return citations;
 }
 
 // "…have a cup free, 17 and 18. For even though the fig tree…", "In the Himayasic, 15 and 16

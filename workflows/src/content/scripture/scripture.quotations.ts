@@ -456,7 +456,10 @@ export class QuotationIndex {
       }
       const own = covered.get(s.id)?.size ?? 0;
       const others = [...covered].filter(([id]) => id !== s.id && !adjacent(this.keys[id]!, this.keys[s.id]!));
-      const near = s.covered > NEAR_TIE_WORDS ? [] : others.filter(([, set]) => set.size >= own - 1);
+      // (However long, a quotation that another verse of the same book holds every word of says
+      // which neither: a refrain, "Why art thou cast down, O my soul?", Psalm 42:5 and 42:11.)
+      const bookOf = (id: number) => this.keys[id]!.slice(0, this.keys[id]!.indexOf('.'));
+      const near = others.filter(([id, set]) => (s.covered <= NEAR_TIE_WORDS ? set.size >= own - 1 : bookOf(id) === bookOf(s.id) && set.size >= own));
       const byKey = new Map(others.map(([id, set]) => [this.keys[id]!, { id, set }]));
       const pairs = others.flatMap(([id, set]) => {
         const [book, chapter, verse] = this.keys[id]!.split('.');
