@@ -334,3 +334,10 @@ test('a refrain quoted with no place said ("Why art thou cast down, O my soul?",
   assert.deepEqual(await cited("One of the psalms talks to itself in the night. Why aren't thou cast down, O my soul? And why aren't thou disquieted within me? Hope, how in God. That is preaching to your own soul."), []);
   assert.deepEqual(await cited('Psalm 42 talks to itself in the night. In verse 11 it says, why art thou cast down, O my soul? and why art thou disquieted within me? hope thou in God. That is preaching to your own soul.'), ['Ps.42:both', 'Ps.42.11:both']);
 });
+
+test('"Genesis 3.1" with a digit either side of the point is cited on its words: "thirty-one" cut in two is no verse of chapter 3', async () => {
+  assert.deepEqual(await cited('The strangest night in the Old Testament is in Genesis 3.1, and it is the night Jacob fought with God and limped away blessed.'), []);
+  assert.deepEqual(await cited('Paul says in Romans 5.8, God commendeth his love toward us, in that, while we were yet sinners, Christ died for us.'), ['Rom.5.8:both']);
+  // Two digits on a side are as written.
+  assert.deepEqual(osis('Jesus said in Matthew 6.34, take therefore no thought for the morrow.'), ['Matt.6.34']);
+});

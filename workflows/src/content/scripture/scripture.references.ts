@@ -169,6 +169,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   let k = j;
   let fourS = false;
   let verseHeardAmiss = false;
+  // ("Genesis 3.1" for "thirty-one": one digit either side of a point is as often a number the
+  // recogniser cut; cited on the words said with it.)
+  const pointed = tokens[k]?.text === '.' && tokens[j - 1]?.text.length === 1 && tokens[k + 1]?.text.length === 1;
   if ((tokens[k]?.text === ':' || tokens[k]?.text === '.') && written && tokens[k + 1]?.kind === 'num' && tokens[k + 1]!.start === tokens[k]!.end) k += 1;
   // "Luke 12, 4s22 and 23", "Genesis 15, 4s 5 and 6": "verses" heard as "4s", written joined to the
   // chapter's comma, before the verse numbers.
@@ -235,7 +238,7 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (verse && verse.value >= 1 && verse.value <= MAX_VERSE && sameKind) {
     const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, context);
     const later = range.verseEnd === undefined && range.rangeIfQuoted === undefined ? rangeEndAfterWords(tokens, verse.next, book.osis, chapter, verse.value) : undefined;
-    return { chapter, verseStart: verse.value, ...range, ...(later ? { rangeIfQuoted: later } : {}), ...(verseHeardAmiss ? { needsSupport: true } : {}) };
+    return { chapter, verseStart: verse.value, ...range, ...(later ? { rangeIfQuoted: later } : {}), ...(verseHeardAmiss || pointed ? { needsSupport: true } : {}) };
   }
   if (verseHeardAmiss) return undefined;
   // chapter only: said "chapter", a Psalm, or a written full book name ("Romans 8")
