@@ -341,3 +341,10 @@ test('"Genesis 3.1" with a digit either side of the point is cited on its words:
   // Two digits on a side are as written.
   assert.deepEqual(osis('Jesus said in Matthew 6.34, take therefore no thought for the morrow.'), ['Matt.6.34']);
 });
+
+test('a carried book\'s chapter with its tens lost ("chapter 1, verse 13" for forty-one) is the chapter quoted before, when the words after are that verse', async () => {
+  const heard = 'Isaiah wrote to exiles. Fear thou not; for I am with thee: be not dismayed; for I am thy God. Then a few lines on, in chapter 1, verse 13, he will hold thy right hand, saying fear not. That is a hand to hold.';
+  const found = await cited(heard);
+  assert.ok(found.includes('Isa.41.13:both'), found.join(' '));
+  assert.ok(!found.some((c) => c.startsWith('Isa.1.13')), found.join(' '));
+});

@@ -291,12 +291,12 @@ function saidAsWritten<T extends { words: number }>(scored: readonly T[]): T | u
 
 /**
  * "In verse 5, he cries, woe is me, for I am undone": a bare verse's chapter is a guess (the one
- * named last, here John 12). The words said right after it, none of them the verse guessed, are
- * that verse of one chapter the sermon cited before (five words said as written, one run of them
- * few verses share): that chapter's.
+ * named last, here John 12), as is a carried book's chapter. The words said right after it, none
+ * of them the verse guessed, are that verse of one chapter the sermon cited or quoted before (five
+ * words said as written, one run of them few verses share): that chapter's.
  */
-function sameVerseChapterCitedBefore(text: string, ref: ReferenceCandidate, after: number, index: QuotationIndex, citations: readonly Citation[]): ScriptureReference | undefined {
-  if (!ref.chapterFromContext || ref.verseStart === undefined || index.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) > 0) return undefined;
+function sameVerseChapterCitedBefore(text: string, ref: ReferenceCandidate, after: number, index: QuotationIndex, citations: readonly Pick<ScriptureReference, 'book' | 'chapter' | 'end'>[]): ScriptureReference | undefined {
+  if (!(ref.chapterFromContext || ref.inferredBook) || ref.verseStart === undefined || index.wordsCoveredBy(text, ref.end, after, verseKeys(ref)) > 0) return undefined;
   if ((ref.chapterEnd ?? ref.chapter) !== ref.chapter) return undefined;
   const place = { verseStart: ref.verseStart, verseEnd: ref.verseEnd };
   const chapters = new Map(citations.filter((c) => c.end <= ref.start && !(c.book === ref.book && c.chapter === ref.chapter)).map((c) => [`${c.book}.${c.chapter}`, { book: c.book, chapter: c.chapter }]));
@@ -455,7 +455,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...otherBook, mode: 'both' });
       continue;
     }
-    const citedChapter = index && ref.exists ? sameVerseChapterCitedBefore(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index, citations) : undefined;
+    // (A carried book's chapter is a guess too: "chapter 2, verse 15, houses and fields shall be
+    // possessed again" is the chapter the sermon quotes, its tens lost. The chapters quoted before
+    // count with those cited.)
+    const citedChapter = index && ref.exists ? sameVerseChapterCitedBefore(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index, [...citations, ...quotations.filter((q) => q.end <= ref.start)]) : undefined;
     if (citedChapter) {
       citations.push({ ...citedChapter, mode: 'both' });
       continue;
