@@ -348,3 +348,9 @@ test('a carried book\'s chapter with its tens lost ("chapter 1, verse 13" for fo
   assert.ok(found.includes('Isa.41.13:both'), found.join(' '));
   assert.ok(!found.some((c) => c.startsWith('Isa.1.13')), found.join(' '));
 });
+
+test('"Psalm 122" for "one twenty, two": the psalm\'s tens and a unit, when the verse before or after it is quoted right after', async () => {
+  assert.deepEqual(await cited('The pilgrim songs begin with Psalm 122. In my distress I cried unto the Lord, and he heard me. And then he asks to be delivered from lying lips.'), ['Ps.120.2:both', 'Ps.120.1:quoted']);
+  // Psalm 121 with its own words is Psalm 121.
+  assert.deepEqual(await cited('Psalm 121 is for travellers. I will lift up mine eyes unto the hills, from whence cometh my help.'), ['Ps.121:both', 'Ps.121.1:quoted']);
+});

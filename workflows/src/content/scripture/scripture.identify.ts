@@ -367,9 +367,12 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // together; a quotation of chapter 20, verse 4 said with it is the place said.
     if (ref.tensAndUnit) {
       const said = { book: ref.book, ...ref.tensAndUnit, chapterEnd: ref.tensAndUnit.verseEnd === undefined ? undefined : ref.tensAndUnit.chapter };
-      const quoted = ownNear.find((q) => overlap(span(said), span(quoteReference(q))));
+      // (or the verse next to it: "Psalm 134. … who could stand? And then he says, but there is
+      // forgiveness…", 130:3 quoted and 130:4 misheard.)
+      const nextTo = (q: QuotationMatch) => q.book === said.book && q.chapter === said.chapter && said.verseEnd === undefined && Math.abs(q.verseStart - said.verseStart) <= 1 && q.verseEnd === q.verseStart;
+      const quoted = ownNear.find((q) => overlap(span(said), span(quoteReference(q)))) ?? ownNear.find(nextTo);
       if (quoted) {
-        used.add(quoted);
+        if (overlap(span(said), span(quoteReference(quoted)))) used.add(quoted);
         citations.push({ ...referenceTo(said, ref.start, ref.end, ref.source), mode: 'both' });
         continue;
       }

@@ -291,7 +291,8 @@ export function splitChapterVerse(book: Pick<BookInfo, 'osis' | 'chapters'>, dig
 function tensAndUnit(tokens: readonly Token[], j: number, book: string, heard: number): { tensAndUnit: { chapter: number; verseStart: number; verseEnd?: number } } | undefined {
   const chapter = heard - (heard % 10);
   const verseStart = heard % 10;
-  if (heard < 21 || heard > 99 || !verseStart || !verseExists(book, chapter, verseStart)) return undefined;
+  // ("Psalm 134" for "one thirty, four": a psalm's hundreds too.)
+  if (heard < 21 || heard > (book === 'Ps' ? 150 : 99) || !verseStart || !verseExists(book, chapter, verseStart)) return undefined;
   const end = (tokens[j]?.lower === 'and' || RANGE_WORDS.has(tokens[j]?.lower ?? '')) && tokens[j + 1]?.kind === 'num' ? readNumber(tokens, j + 1) : undefined;
   const verseEnd = end && end.value > verseStart && verseExists(book, chapter, end.value) ? end.value : undefined;
   return { tensAndUnit: { chapter, verseStart, ...(verseEnd ? { verseEnd } : {}) } };
