@@ -354,3 +354,9 @@ test('"Psalm 122" for "one twenty, two": the psalm\'s tens and a unit, when the 
   // Psalm 121 with its own words is Psalm 121.
   assert.deepEqual(await cited('Psalm 121 is for travellers. I will lift up mine eyes unto the hills, from whence cometh my help.'), ['Ps.121:both', 'Ps.121.1:quoted']);
 });
+
+test('"in verse 30" for thirteen, a verse the chapter also has: the sound-alike verse the words after it speak of', async () => {
+  assert.deepEqual(await cited('Luke 15 tells of two sons and a father who ran. In verse 30 the younger one gathers everything, leaves home, and wastes his substance in riotous living. Then the famine comes.'), ['Luke.15:spoken', 'Luke.15.13:spoken']);
+  // Words of the verse heard keep it.
+  assert.deepEqual(await cited('Luke 15 tells of two sons and a father who ran. In verse 30 the older brother complains that the fatted calf was killed for this son who devoured his living with harlots.'), ['Luke.15:spoken', 'Luke.15.30:spoken']);
+});

@@ -283,6 +283,14 @@ function sameNumbersOtherBook(text: string, ref: ReferenceCandidate, after: numb
   return best && referenceTo(best.passage, ref.start, ref.end, ref.source);
 }
 
+/** The one verse of the chapter that sounds like the bare verse heard and that the words after it speak of, when they do not speak of the verse heard. */
+function soundAlikeVerseSpokenOf(text: string, ref: ReferenceCandidate, after: number, index: QuotationIndex): ScriptureReference | undefined {
+  const heard = { book: ref.book, chapter: ref.chapter, verseStart: ref.verseStart! };
+  if (index.wordsCoveredBy(text, ref.end, after, verseKeys(heard)) > 0 || index.vocabularyScore(text, ref.end, after, verseKeys(heard)) >= CONTEXT_EVIDENCE / 2) return undefined;
+  const spoken = soundAlikeChapters(heard.verseStart).filter((v) => verseExists(ref.book, ref.chapter, v) && speaksOfVerse(text, { ...heard, verseStart: v }, ref.end, after, index));
+  return spoken.length === 1 ? referenceTo({ ...heard, verseStart: spoken[0]! }, ref.start, ref.end, ref.source) : undefined;
+}
+
 /** The passage whose words were said as written most (at least `VERBATIM_WORDS`), when no other ties it. */
 function saidAsWritten<T extends { words: number }>(scored: readonly T[]): T | undefined {
   const [best, second] = [...scored].sort((a, b) => b.words - a.words);
@@ -461,6 +469,14 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // (A carried book's chapter is a guess too: "chapter 2, verse 15, houses and fields shall be
     // possessed again" is the chapter the sermon quotes, its tens lost. The chapters quoted before
     // count with those cited.)
+    // "And her answer, in verse 30, is wonderful. I dwell among mine own people": thirteen heard as
+    // thirty, a verse the chapter also has. The sentence or two after it speak of the sound-alike
+    // verse (and not of the verse heard): that one.
+    const alikeVerse = index && ref.exists && ref.chapterFromContext && ref.verseStart !== undefined && ref.verseEnd === undefined ? soundAlikeVerseSpokenOf(text, ref, Math.min(ref.end + NEAR_CONTEXT, following?.start ?? text.length), index) : undefined;
+    if (alikeVerse) {
+      citations.push({ ...alikeVerse, mode: 'spoken' });
+      continue;
+    }
     const citedChapter = index && ref.exists ? sameVerseChapterCitedBefore(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index, [...citations, ...quotations.filter((q) => q.end <= ref.start)]) : undefined;
     if (citedChapter) {
       citations.push({ ...citedChapter, mode: 'both' });
