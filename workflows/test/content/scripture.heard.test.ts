@@ -360,3 +360,7 @@ test('"in verse 30" for thirteen, a verse the chapter also has: the sound-alike 
   // Words of the verse heard keep it.
   assert.deepEqual(await cited('Luke 15 tells of two sons and a father who ran. In verse 30 the older brother complains that the fatted calf was killed for this son who devoured his living with harlots.'), ['Luke.15:spoken', 'Luke.15.30:spoken']);
 });
+
+test('"in 12 and 30" before a quotation of verse 12: two verses joined by "and" are a pair, thirteen heard as thirty', async () => {
+  assert.deepEqual(await cited('The younger son could not wait for his father to die. Jesus tells it in 12 and 30, Father, give me the portion of goods that falleth to me. And he divided unto them his living.'), ['Luke.15.12-Luke.15.13:quoted']);
+});

@@ -599,7 +599,10 @@ function lastRangeSaid(text: string, commas = false): { from: number; to: number
     const to = readNumber(tokens, j + 1);
     // Both ends written alike: "15 and 16", "eleven and twelve" (not "two to 3").
     if (!to || (tokens[i]!.kind === 'num') !== (tokens[j + 1]!.kind === 'num') || COUNTED.test(tokens[to.next]?.lower ?? '')) continue;
-    last = { from: from.value, to: to.value, end: tokens[to.next - 1]!.end };
+    // ("in 12 and 30, work out your own salvation": two verses joined by "and" are a pair, the
+    // second heard as its sound-alike, thirteen as thirty.)
+    const pair = tokens[j]?.lower === 'and' && to.value > from.value + 1 && soundAlikeChapters(to.value).includes(from.value + 1);
+    last = { from: from.value, to: pair ? from.value + 1 : to.value, end: tokens[to.next - 1]!.end };
   }
   return last;
 }
