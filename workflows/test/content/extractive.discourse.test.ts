@@ -239,6 +239,8 @@ test('a point handed over to the next sentence ("That brings us to the second po
   assert.deepEqual(pointStatementOf('That is our second scene.', 'She held on to God when her son died.'), { statement: 'She held on to God when her son died', fromNext: true });
   assert.deepEqual(pointStatementOf('And then the third point, grace has the last word.'), { statement: 'grace has the last word', fromNext: false });
   assert.deepEqual(pointStatementOf('So the first scene is this: a widow with two coins.'), { statement: 'a widow with two coins', fromNext: false });
+  assert.deepEqual(pointStatementOf('And so to the third thing, be still and know that he is God.'), { statement: 'be still and know that he is God', fromNext: false });
+  assert.deepEqual(pointStatementOf('That brings us to the second thing.', 'There is a river that makes the city glad.'), { statement: 'There is a river that makes the city glad', fromNext: true });
   // A scene of a story told is no point; nor is what brings us to church.
   assert.equal(pointStatementOf('That scene brings us to tears.', 'The father runs.'), undefined);
   assert.equal(pointStatementOf('That brings us to church on Sunday.', 'We come tired.'), undefined);

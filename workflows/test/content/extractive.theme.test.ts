@@ -91,3 +91,8 @@ test('the named subject: a name, a phrase with "of"; never a pronoun, a subject 
   // "Courage" is said only here: the sermon does not vouch for it.
   assert.equal(subject('I have three points about courage.'), undefined);
 });
+
+test('a verb\'s helper the quoted scripture says in every point ("shall", "unto") is no theme', () => {
+  assert.equal(sharedTheme(['We shall not fear', 'The river shall make glad the city', 'He shall be exalted among the nations'], () => true), undefined);
+  assert.equal(sharedTheme(['Refuge when the earth shall give way', 'A refuge that shall not be moved'], () => true), 'Refuge');
+});

@@ -278,11 +278,11 @@ export function readsPassage(text: string, passages: readonly Set<string>[]): bo
 }
 
 // "Our second point is that…", "My first point is this: …", "Point one: …", "Number two, …",
-// "The third point: …", "Second, …".
+// "The third point: …", "Second, …", "And so to the third thing, …".
 const POINT_CUE = new RegExp(
   [
-    '^(?:so,? |and |now,? |and then,? |then,? )?(?:',
-    '(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason|scene|movement)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
+    '^(?:so,? |and |now,? |and then,? |then,? |and so,? )?(?:',
+    '(?:(?:on )?to )?(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason|scene|movement)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
     '|(?:point|number|reason) (?:one|two|three|four|five|six|[1-6])[:,.]? ',
     '|(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), ',
     ')(?:that )?(.+?)[.!?]*$',
@@ -293,8 +293,9 @@ const BARE_STATEMENT = /^(?:simple|this|clear|easy|important|short|straightforwa
 
 const BARE_ORDINAL = /^(?:so,? |and |now,? )?(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), /i;
 
-// "That brings us to the second point.", "That is our second scene.": the point is the next sentence.
-const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|leads) us to (?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$|^(?:and |so )?(?:that|this) (?:is|was) (?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$/i;
+// "That brings us to the second point.", "That is our second scene.", "That brings us to the second
+// thing.": the point is the next sentence.
+const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|leads) us to (?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement|thing)[.!:]*$|^(?:and |so )?(?:that|this) (?:is|was) (?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$/i;
 
 /**
  * "Our second point is that love endures" → "love endures"; "simple" when the point follows;
