@@ -101,3 +101,19 @@ test('a count that starts again at one goes on in whatever form the preacher say
   const a = analyseSermon(text, []);
   assert.deepEqual(a.sections.map((s) => s.statement), ['the shepherd knows his sheep', 'the shepherd goes after the lost', 'the shepherd carries the lamb home']);
 });
+
+// Session 19 (117-124 opened): a plan of instructions, then the count said again, its first point
+// bare and the rest by name.
+test('a plan of bare instructions, then "So, first, …" and "Now the second thing, …": the count said again is the points', () => {
+  const text = [
+    'Turn with me to the parable of the lost sheep. I want to go over three things.',
+    'First, count the flock every night. Second, go after the one that is lost. And then, carry the lamb home.',
+    `So, first, count the flock every night. ${bodies[0]}`,
+    `Now the second thing, go after the one that is lost. ${bodies[1]}`,
+    `And so to the third thing, carry the lamb home. ${bodies[2]}`,
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  assert.equal(a.sections.length, 3, a.sections.map((s) => s.statement).join(' | '));
+  assert.ok(a.sections[1]!.sentences[0]!.text.startsWith('Now the second thing'), a.sections[1]!.sentences[0]!.text);
+  assert.ok(a.sections[2]!.sentences[0]!.text.startsWith('And so to the third thing'), a.sections[2]!.sentences[0]!.text);
+});

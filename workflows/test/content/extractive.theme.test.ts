@@ -96,3 +96,11 @@ test('a verb\'s helper the quoted scripture says in every point ("shall", "unto"
   assert.equal(sharedTheme(['We shall not fear', 'The river shall make glad the city', 'He shall be exalted among the nations'], () => true), undefined);
   assert.equal(sharedTheme(['Refuge when the earth shall give way', 'A refuge that shall not be moved'], () => true), 'Refuge');
 });
+
+test('a word said before a place\'s numbers ("voices one and two", "verse" misheard) is no theme', () => {
+  const bodies = ['The river is loud in spring.', 'Bread costs money in the market.', 'The rain comes down on the hills.'];
+  const section = (n: number, body: string) => `Here are voices ${n} and ${n + 1}. ${body} That voice is clear. The next voice goes on.`;
+  const a = analyseSermon(['First, the waters are free.', section(1, bodies[0]!), 'Second, the bread is given.', section(3, bodies[1]!), 'Third, the rain does its work.', section(5, bodies[2]!)].join(' '), []);
+  assert.equal(a.sections.length, 3);
+  assert.equal(sectionsTheme(a, () => true), undefined);
+});

@@ -213,10 +213,20 @@ function stepsOfCount(sentences: readonly Sentence[]): Set<number> {
     const step = bareOrdinalStep(s.text);
     return step && !isPointPreview(s.text) ? [{ index: s.index, rank: step.rank, point: announcedPoint(s.text) !== undefined }] : [];
   });
+  // (After a plan of bare ordinals, the count said again may go on in points named: "First, come
+  // to the waters. Second, seek the Lord…" as the plan, then "So, first, come to the waters." and
+  // "Now the second thing, seek the Lord…".)
+  const named = sentences.flatMap((s) => {
+    const rank = bareOrdinalStep(s.text) || isPointPreview(s.text) ? undefined : pointRank(s.text);
+    return rank !== undefined ? [{ index: s.index, rank }] : [];
+  });
   const steps = new Set<number>();
   counted.forEach((c, k) => {
     const next = counted[k + 1];
     if (!c.point && next?.point && next.rank === c.rank + 1) steps.add(c.index);
+    const saidAgain = counted.slice(0, k).some((before) => before.rank === c.rank);
+    const namedNext = named.find((n) => n.index > c.index);
+    if (!c.point && saidAgain && namedNext?.rank === c.rank + 1 && (!next || next.index > namedNext.index)) steps.add(c.index);
   });
   return steps;
 }
