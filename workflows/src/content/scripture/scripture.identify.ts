@@ -114,8 +114,8 @@ function corrects(ref: ReferenceCandidate, q: QuotationMatch): boolean {
  */
 function correctedBy(ref: ReferenceCandidate, q: QuotationMatch): ScriptureReference {
   if (ref.verseStart === undefined && ref.book === q.book) return referenceTo({ book: q.book, chapter: q.chapter }, q.start, q.end);
-  // ("verse 8 says that he stood … [8-10 read]": the one verse said, the first of those quoted.)
-  // ("Verses 13 and 40", fourteen lost, is the range quoted.)
+  // ("verse 8 says that he stood … [8-10 read]": the one verse said, the first of those quoted;
+  // "verses 13 and 40", fourteen lost, is still the range quoted.)
   if (ref.verseStart !== undefined && ref.verseEnd === undefined && !/\bverses\b/i.test(ref.source) && ref.verseStart === q.verseStart && q.verseEnd > q.verseStart) return referenceTo({ book: q.book, chapter: q.chapter, verseStart: q.verseStart }, q.start, q.end);
   const said = ref.verseStart !== undefined && ref.verseEnd !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter ? { from: ref.verseStart, to: ref.verseEnd } : undefined;
   if (!said || q.verseStart < said.from || q.verseEnd > said.to || !verseExists(q.book, q.chapter, said.to)) return quoteReference(q);
@@ -466,9 +466,6 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...otherBook, mode: 'both' });
       continue;
     }
-    // (A carried book's chapter is a guess too: "chapter 2, verse 15, houses and fields shall be
-    // possessed again" is the chapter the sermon quotes, its tens lost. The chapters quoted before
-    // count with those cited.)
     // "And her answer, in verse 30, is wonderful. I dwell among mine own people": thirteen heard as
     // thirty, a verse the chapter also has. The sentence or two after it speak of the sound-alike
     // verse (and not of the verse heard): that one.
@@ -477,6 +474,9 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...alikeVerse, mode: 'spoken' });
       continue;
     }
+    // (A carried book's chapter is a guess too: "chapter 2, verse 15, houses and fields shall be
+    // possessed again" is the chapter the sermon quotes, its tens lost. The chapters quoted before
+    // count with those cited.)
     const citedChapter = index && ref.exists ? sameVerseChapterCitedBefore(text, ref, Math.min(ref.end + QUOTE_AFTER, following?.start ?? text.length), index, [...citations, ...quotations.filter((q) => q.end <= ref.start)]) : undefined;
     if (citedChapter) {
       citations.push({ ...citedChapter, mode: 'both' });
