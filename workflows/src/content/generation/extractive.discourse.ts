@@ -32,7 +32,7 @@ export function isAltarCall(text: string): boolean {
 // What makes an invitation of the sentences around it: someone to pray with the listener, the
 // closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
 // "there are people here ready to pray with you", "I want to invite you to do that today").
-const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy|love) to (?:talk|pray|speak) with you|(?:glad|happy) to (?:talk|pray|listen)|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy) to (?:talk|pray|speak|listen)|love to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
 // The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
 // "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in

@@ -5,6 +5,7 @@ import { isApplication, type Section, type SermonAnalysis } from './extractive.a
 import { AUDIENCE, compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
 import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
 import { contentTerms, isStopword, titleCase, type Sentence } from './extractive.text.ts';
+import { readNumber, tokenize } from '../scripture/scripture.numbers.ts';
 import { isEvidenced, unevidenced, withSwapsUndone, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
 
 const MAX_TITLE_WORDS = 6;
@@ -381,33 +382,29 @@ export function sectionsTheme(a: SermonAnalysis, trusted: (word: string) => bool
   const needed = a.sections.length >= 4 ? a.sections.length - 1 : a.sections.length;
   const placeWords = wordsBeforeNumbers(a);
   const [best] = [...inSections]
-    .filter(([w, n]) => n >= needed && w.length >= 4 && !isStopword(w) && !NOT_A_THEME.has(w) && !placeWords.has(w) && lower.has(w) && trusted(w) && (said.get(w) ?? 0) > a.sections.length && isEvidenced(w, evidence))
+    .filter(([w, n]) => n >= needed && w.length >= 4 && !isStopword(w) && !NOT_A_THEME.has(w) && !placeWords.has(stemmed(w)) && lower.has(w) && trusted(w) && (said.get(w) ?? 0) > a.sections.length && isEvidenced(w, evidence))
     .sort((x, y) => y[1] - x[1] || (said.get(y[0]) ?? 0) - (said.get(x[0]) ?? 0));
   return best ? titleCase(best[0]) : undefined;
 }
 
-// A number word or digits.
-const NUMBER = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)$/i;
-
 /**
  * Words a place is said with, a number right after them twice or in a third of their uses ("voice
- * 4", "voices one and two": "verse" misheard; "chapter 5"), in any of their forms: the sermon's way
- * of finding the text, not what its points share.
+ * 4", "voices one and two": "verse" misheard; "chapter 5"), stemmed: the sermon's way of finding
+ * the text, not what its points share.
  */
 function wordsBeforeNumbers(a: SermonAnalysis): Set<string> {
-  const stem = (w: string) => w.replace(/'s$/, '').replace(/s$/, '');
   const uses = new Map<string, { all: number; numbered: number }>();
   for (const s of a.sentences) {
-    const words = s.text.toLowerCase().split(/[\s,;:.!?]+/).filter(Boolean);
-    words.forEach((w, i) => {
-      const u = uses.get(stem(w)) ?? { all: 0, numbered: 0 };
+    const tokens = tokenize(s.text);
+    tokens.forEach((t, i) => {
+      if (t.kind !== 'word') return;
+      const u = uses.get(stemmed(t.lower)) ?? { all: 0, numbered: 0 };
       u.all += 1;
-      if (NUMBER.test(words[i + 1] ?? '')) u.numbered += 1;
-      uses.set(stem(w), u);
+      if (readNumber(tokens, i + 1)) u.numbered += 1;
+      uses.set(stemmed(t.lower), u);
     });
   }
-  const numbered = new Set([...uses].filter(([, u]) => u.numbered >= 2 || (u.numbered > 0 && u.numbered * 3 >= u.all)).map(([w]) => w));
-  return new Set([...uses.keys()].flatMap((w) => (numbered.has(w) ? [w, `${w}s`] : [])));
+  return new Set([...uses].filter(([, u]) => u.numbered >= 2 || (u.numbered > 0 && u.numbered * 3 >= u.all)).map(([w]) => w));
 }
 
 // "I have three points about prayer", "three lessons from Gideon", "three things grace does",

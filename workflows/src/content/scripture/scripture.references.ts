@@ -532,44 +532,41 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
 }
 
 /**
+ * "verses 13 and 14", "verse 4" at `i`, before the chapter they belong to is known: the verses, as
+ * `parseRangeEnd` reads a range or a list, with no chapter to check them against.
+ */
+function versesBeforeTheirChapter(tokens: readonly Token[], i: number): { verseStart: number; verseEnd?: number; next: number } | undefined {
+  if (!isWord(tokens, i, 'verse', 'verses')) return undefined;
+  const first = readNumber(tokens, i + 1);
+  if (!first || first.value < 1) return undefined;
+  // (No chapter yet: one past every verse number, so that nothing reads as a range of chapters.)
+  const range = parseRangeEnd(tokens, first.next, Infinity, first.value, { plural: isWord(tokens, i, 'verses') });
+  return { verseStart: first.value, ...(range.verseEnd !== undefined ? { verseEnd: range.verseEnd } : {}), next: range.next };
+}
+
+/**
  * "Luke chapter I'm Dean, verses 1 to 10": the book named, "chapter" and a word or two that are no
  * number, then the verses: the chapters of the book that have those verses, for the words said
  * after it to choose among.
  */
 function chapterLost(tokens: readonly Token[], i: number, book: BookInfo): Parsed | undefined {
   if (!isWord(tokens, i, 'chapter') || tokens[i + 1]?.kind !== 'word') return undefined;
-  for (let at = i + 2; at <= i + 4; at += 1) {
-    if (tokens[at]?.kind === 'num') return undefined;
-    if (!isWord(tokens, at, 'verse', 'verses')) continue;
-    const first = readNumber(tokens, at + 1);
-    if (!first || first.value < 1) return undefined;
-    const joined = isWord(tokens, first.next, 'to', 'through', 'and') || tokens[first.next]?.text === '-';
-    const last = joined ? readNumber(tokens, first.next + 1) : undefined;
-    const verseEnd = last && last.value > first.value ? last.value : undefined;
-    const chapters = Array.from({ length: book.chapters }, (_, c) => c + 1).filter((c) => verseExists(book.osis, c, verseEnd ?? first.value));
-    if (chapters.length === 0) return undefined;
-    return { chapter: chapters[0]!, verseStart: first.value, ...(verseEnd !== undefined ? { chapterEnd: chapters[0]!, verseEnd } : {}), next: verseEnd !== undefined ? last!.next : first.next, chaptersFromWords: chapters };
-  }
-  return undefined;
+  const at = [i + 2, i + 3, i + 4].find((k) => isWord(tokens, k, 'verse', 'verses'));
+  if (at === undefined || tokens.slice(i + 1, at).some((t) => t.kind === 'num')) return undefined;
+  const verses = versesBeforeTheirChapter(tokens, at);
+  if (!verses) return undefined;
+  const chapters = Array.from({ length: book.chapters }, (_, c) => c + 1).filter((c) => verseExists(book.osis, c, verses.verseEnd ?? verses.verseStart));
+  if (chapters.length === 0) return undefined;
+  return { chapter: chapters[0]!, ...verses, ...(verses.verseEnd !== undefined ? { chapterEnd: chapters[0]! } : {}), chaptersFromWords: chapters };
 }
 
 /** "verses 13 and 14 of chapter 6", "verse 4 on chapter 5": the verses, then the chapter they are of. */
 function versesOfChapter(tokens: readonly Token[], i: number): { chapter: number; verseStart: number; chapterEnd?: number; verseEnd?: number; next: number } | undefined {
-  if (!isWord(tokens, i, 'verse', 'verses')) return undefined;
-  const first = readNumber(tokens, i + 1);
-  if (!first || first.value < 1) return undefined;
-  let at = first.next;
-  let verseEnd: number | undefined;
-  if (isWord(tokens, at, 'and', 'to', 'through') || tokens[at]?.text === '-') {
-    const second = readNumber(tokens, at + 1);
-    if (!second || second.value <= first.value) return undefined;
-    verseEnd = second.value;
-    at = second.next;
-  }
-  if (!isWord(tokens, at, 'of', 'on', 'in') || !isWord(tokens, at + 1, 'chapter')) return undefined;
-  const chapter = readNumber(tokens, at + 2);
+  const verses = versesBeforeTheirChapter(tokens, i);
+  if (!verses || !isWord(tokens, verses.next, 'of', 'on', 'in') || !isWord(tokens, verses.next + 1, 'chapter')) return undefined;
+  const chapter = readNumber(tokens, verses.next + 2);
   if (!chapter || chapter.value < 1) return undefined;
-  return { chapter: chapter.value, verseStart: first.value, ...(verseEnd !== undefined ? { chapterEnd: chapter.value, verseEnd } : {}), next: chapter.next };
+  return { ...verses, chapter: chapter.value, ...(verses.verseEnd !== undefined ? { chapterEnd: chapter.value } : {}), next: chapter.next };
 }
 
 // "In 24 and 25 he says…", "…a lovely little scene, in 16 and 17.", "Look at 19 and 20.": two verses in a row of the
