@@ -725,7 +725,9 @@ export function decideParallels(text: string, quotations: readonly QuotationMatc
     const saidWith = candidates.filter((c) => inSamePhrase(text, c.end, q.start));
     const holds = (c: ReferenceCandidate, o: QuotationMatch) => c.verseStart !== undefined && c.verseStart <= o.verseStart && o.verseStart <= (c.verseEnd ?? c.verseStart);
     const placed = options.filter((o) => placeSaidBefore(text, o, spoken) !== undefined || saidWith.some((c) => c.chapter === o.chapter && holds(c, o)));
-    const named = placed.length ? placed : options.filter((o) => saidWith.some((c) => holds(c, o)));
+    // (Or only its book and chapter, the verse misheard: "In Matthew 26, 48 he says, my soul is
+    // exceeding sorrowful" is not Mark 14:34.)
+    const named = [placed, options.filter((o) => saidWith.some((c) => holds(c, o))), options.filter((o) => saidWith.some((c) => c.exists && !c.needsQuotation && c.book === o.book && c.chapter === o.chapter))].find((n) => n.length) ?? [];
     // ("…in Matthew 22, 37 through 39, love the Lord your God with all your heart…, and love your
     // neighbor as yourself": words Luke 10:27 and Mark 12:30-31 hold too, said right after a place
     // whose own verses hold most of them, are that place's.)

@@ -3,7 +3,7 @@
 // OSIS, each with its character span in the transcript so a citation can be traced back.
 import { BOOKS, BOOK_BY_OSIS, type BookInfo } from './scripture.books.ts';
 import { NUMBER_HOMOPHONES, readNumber, readOrdinal, soundAlikeChapters, tokenize, type Token } from './scripture.numbers.ts';
-import { verseExists } from './scripture.versification.ts';
+import { verseExists, versesIn } from './scripture.versification.ts';
 
 export type ScriptureReference = {
   /** OSIS: `John.3.16`, `1Cor.13.4-1Cor.13.7`, `Ps.23`. */
@@ -156,11 +156,17 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
     chapter = chapter * 100 + tensWord.value;
     j = tensWord.next;
   }
-  // "Psalm 100, and 11, verse 10": "one hundred and eleven" written in two numbers, before its verse.
-  const andTens = written && chapter % 100 === 0 && tokens[j]?.text === ',' && isWord(tokens, j + 1, 'and') && tokens[j + 2]?.kind === 'num' ? Number(tokens[j + 2]!.text) : 0;
-  if (andTens > 0 && andTens < 100 && chapter + andTens <= book.chapters && tokens[j + 3]?.text === ',' && isWord(tokens, j + 4, 'verse', 'verses')) {
-    chapter += andTens;
-    j += 3;
+  // "Psalm 100, and 11, verse 10", "Psalm 100 and 10", "Psalm one hundred, and two": "one hundred
+  // and eleven" written as two numbers: before its verse, or run on with no verse of Psalm 100 that
+  // number, or in words with the pause written. ("Psalm 100, and 23" in digits is two psalms.)
+  const andAt = tokens[j]?.text === ',' ? j + 1 : j;
+  const andTens = chapter % 100 === 0 && isWord(tokens, andAt, 'and') && (tokens[andAt + 1]?.kind === 'num') === written ? readNumber(tokens, andAt + 1) : undefined;
+  if (andTens && andTens.value > 0 && andTens.value < 100 && chapter + andTens.value <= book.chapters) {
+    const beforeVerse = tokens[andTens.next]?.text === ',' && isWord(tokens, andTens.next + 1, 'verse', 'verses');
+    if (beforeVerse || (andAt > j ? !written : !verseExists(book.osis, chapter, andTens.value))) {
+      chapter += andTens.value;
+      j = andTens.next;
+    }
   }
   // A chapter past the book's last is kept as a candidate that does not exist ("Romans eighteen"
   // for "Romans eight"): the scripture step corrects it from what is said, or drops it.
@@ -453,12 +459,27 @@ const RELATIVE_VERSE_REACH = 3000;
  * 4, verses 7 to 18"), even after cross-references; with none, the last reference.
  */
 function expoundedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
-  return found.findLast((ref) => ref.verseStart === undefined || OPENS_CHAPTER.test(ref.source) || readsPassage(ref)) ?? found.at(-1);
+  const opens = (ref: ScriptureReference) => ref.verseStart === undefined || readsPassage(ref);
+  // ("Hebrews chapter 1 … the writer comes back to it later in the letter, in chapter 11, verse 3":
+  // one verse of another chapter of the book whose whole chapter is being read opens nothing.)
+  const crossReference = (ref: ScriptureReference, k: number) => found.slice(0, k).findLast(opens)?.book === ref.book && !opens(ref);
+  return found.findLast((ref, k) => opens(ref) || (OPENS_CHAPTER.test(ref.source) && !crossReference(ref, k))) ?? found.at(-1);
 }
 const OPENS_CHAPTER = /\bchapter\b/i;
 // "Luke 17, 11 to 19": a passage of this many verses is a reading, not a cross-reference.
 const READING_VERSES = 5;
 const readsPassage = (ref: ScriptureReference) => ref.verseStart !== undefined && (ref.chapterEnd ?? ref.chapter) === ref.chapter && (ref.verseEnd ?? ref.verseStart) - ref.verseStart + 1 >= READING_VERSES;
+
+/**
+ * The chapter cited most often so far (the latest of those cited as often), at its latest
+ * mention: the passage a sermon is about, through any cross-references it has made since.
+ */
+function mostCitedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
+  const key = (ref: ScriptureReference) => `${ref.book}.${ref.chapterEnd ?? ref.chapter}`;
+  const counts = new Map<string, number>();
+  for (const ref of found) counts.set(key(ref), (counts.get(key(ref)) ?? 0) + 1);
+  return found.reduce<ScriptureReference | undefined>((best, ref) => (!best || counts.get(key(ref))! >= counts.get(key(best))! ? ref : best), undefined);
+}
 
 /** The latest reference to the same chapter (a relative verse counts), so reach runs from there. */
 function lastMentionOf(found: readonly ScriptureReference[], chapter: ScriptureReference | undefined): ScriptureReference | undefined {
@@ -588,6 +609,47 @@ function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureRe
   const chapter = last.chapterEnd ?? last.chapter;
   if (!verseExists(last.book, chapter, second.value)) return undefined;
   return { book: last.book, chapter, verseStart: first.value, chapterEnd: chapter, verseEnd: second.value, next: second.next };
+}
+
+/**
+ * "Listen to the first five verses", "the last three verses of the chapter", "the first two verses
+ * of Psalm 84": verses counted from either end of a chapter (the one just read, or the one named
+ * after "of"). `last` is the chapter the sermon is in; `bookAt` reads a book named after "of".
+ */
+function countedVerses(tokens: readonly Token[], i: number, last: ScriptureReference | undefined, bookAt: (k: number) => { book: string; chapter: number; next: number } | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number; named: boolean }) | undefined {
+  if (!isWord(tokens, i, 'the') || !isWord(tokens, i + 1, 'first', 'last', 'opening', 'closing', 'final')) return undefined;
+  const fromEnd = !isWord(tokens, i + 1, 'first', 'opening');
+  const count = readNumber(tokens, i + 2);
+  const counted = count && count.value >= 2 && count.value <= 12 && isWord(tokens, count.next, 'verses') ? { value: count.value, next: count.next + 1 } : isWord(tokens, i + 2, 'verse') ? { value: 1, next: i + 3 } : undefined;
+  if (!counted) return undefined;
+  let next = counted.next;
+  let place: { book: string; chapter: number } | undefined;
+  let named = false;
+  if (isWord(tokens, next, 'of')) {
+    if (isWord(tokens, next + 1, 'the') && isWord(tokens, next + 2, 'chapter', 'psalm', 'passage')) next += 3;
+    else if (isWord(tokens, next + 1, 'chapter') && last) {
+      const chapter = readNumber(tokens, next + 2);
+      if (!chapter || !verseExists(last.book, chapter.value)) return undefined;
+      place = { book: last.book, chapter: chapter.value };
+      next = chapter.next;
+      named = true;
+    } else {
+      const book = bookAt(next + 1);
+      if (!book) return undefined;
+      place = book;
+      next = book.next;
+      named = true;
+    }
+  }
+  if (!place) {
+    if (!last || tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
+    place = { book: last.book, chapter: last.chapterEnd ?? last.chapter };
+  }
+  const verses = versesIn(place.book, place.chapter);
+  if (counted.value > verses) return undefined;
+  const verseStart = fromEnd ? verses - counted.value + 1 : 1;
+  const verseEnd = fromEnd ? verses : counted.value;
+  return { ...place, verseStart, ...(verseEnd > verseStart ? { chapterEnd: place.chapter, verseEnd } : {}), next, named };
 }
 
 export type ReferenceCandidate = ScriptureReference & {
@@ -741,6 +803,16 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
         i = verseFirst.next - 1;
         continue;
       }
+    }
+    const counted = countedVerses(tokens, i, mostCitedChapter(found.filter((c) => c.exists)), (k) => {
+      const named = matchBook(tokens, k, caseless);
+      const loc = named ? parseLocation(tokens, named.next, named.book, named.abbreviated) : undefined;
+      return named && loc && loc.verseStart === undefined && verseExists(named.book.osis, loc.chapter) ? { book: named.book.osis, chapter: loc.chapter, next: loc.next } : undefined;
+    });
+    if (counted) {
+      push(counted.book, counted, i, counted.next, !counted.named, !counted.named);
+      i = counted.next - 1;
+      continue;
     }
     const sure = ofJustHeard || reading ? undefined : relativeVerse(tokens, i, context);
     const relative = ofJustHeard ?? sure ?? (reading ? undefined : (relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative))) ?? barePairOfVerses(tokens, i, context)));
@@ -945,7 +1017,7 @@ function correctedPlace(text: string, tokens: Token[], next: number, book: BookI
   return loc && referenceExists({ book: book.osis, ...loc }) ? loc : undefined;
 }
 
-const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:nor?[\s,.;:—–-]+sorry|no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:(?:I mean|hold on|wait)\b[\s,.;:—–-]*)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
+const SELF_CORRECTION_BEFORE_NUMBER = /^[\s,.;:—–-]*(?:nor?[\s,.;:—–-]+sorry|no|sorry|I mean|or rather|rather|correction|make that)\b[\s,.;:—–-]*(?:(?:I mean|hold on|wait)\b[\s,.;:—–-]*)?(?:chapter\s+)?(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundred)\b)/i;
 
 /**
  * All references in `text` that exist, in order of appearance; not those that stand only on the
