@@ -245,3 +245,34 @@ test('a point handed over to the next sentence ("That brings us to the second po
   assert.equal(pointStatementOf('That scene brings us to tears.', 'The father runs.'), undefined);
   assert.equal(pointStatementOf('That brings us to church on Sunday.', 'We come tired.'), undefined);
 });
+
+test('an altar call that opens five sentences before its invitation, or offers a talk ("if you want to talk about what that means … come and find us")', () => {
+  const story = [
+    'Jacob wrestled all night by the river Jabbok.',
+    'He would not let go until he was blessed.',
+    'God touched his hip, and he limped for the rest of his life.',
+    'But he came away with a new name.',
+    'The limp was the mark of the blessing.',
+    'God does not leave us as he found us.',
+  ];
+  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  const cards = [
+    'Perhaps this morning you have realised that you have not been listening.',
+    'You know about Jesus, but you have never let him speak to you.',
+    'In a moment we will pray, and I want to give you a simple way to answer him.',
+    'There are small cards in the pew racks.',
+    'If you want to begin, write your first name on one and drop it in the basket by the door.',
+    'Someone from our prayer team will pray for you by name this week.',
+  ];
+  assert.deepEqual(sorted(altarCallSentences([...story, ...story, ...cards].map((text) => ({ text })))), [12, 13, 14, 15, 16, 17]);
+  const talk = [
+    'Perhaps tonight you have recognised yourself in Simon.',
+    'Either way, Jesus says the same thing to you.',
+    'In a moment of quiet now, you can tell him the truth.',
+    'And if you want to talk about what that means, Grace and I will be in the quiet room once the service is over.',
+    'You are very welcome to come and find us there.',
+  ];
+  assert.deepEqual(sorted(altarCallSentences([...story, ...talk].map((text) => ({ text })))), [6, 7, 8, 9, 10]);
+  // The sermon's own sentences before the call stay the sermon's.
+  assert.ok(!altarCallSentences([...story, ...talk].map((text) => ({ text }))).has(5));
+});

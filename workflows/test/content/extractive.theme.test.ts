@@ -97,6 +97,11 @@ test('a verb\'s helper the quoted scripture says in every point ("shall", "unto"
   assert.equal(sharedTheme(['Refuge when the earth shall give way', 'A refuge that shall not be moved'], () => true), 'Refuge');
 });
 
+test('"story" is how a narrative sermon speaks of itself, not its theme', () => {
+  assert.equal(sharedTheme(['Tonight\'s story is about a king', 'The story ends with the people singing'], () => true), undefined);
+  assert.equal(sharedTheme(['The king prayed for help', 'The king sent the singers first'], () => true), 'King');
+});
+
 test('a word said before a place\'s numbers ("voices one and two", "verse" misheard) is no theme', () => {
   const bodies = ['The river is loud in spring.', 'Bread costs money in the market.', 'The rain comes down on the hills.'];
   const section = (n: number, body: string) => `Here are voices ${n} and ${n + 1}. ${body} That voice is clear. The next voice goes on.`;

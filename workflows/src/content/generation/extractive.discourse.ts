@@ -31,8 +31,9 @@ export function isAltarCall(text: string): boolean {
 }
 // What makes an invitation of the sentences around it: someone to pray with the listener, the
 // closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
-// "there are people here ready to pray with you", "I want to invite you to do that today").
-const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy) to (?:talk|pray|speak|listen)|love to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
+// "there are people here ready to pray with you", "I want to invite you to do that today", "if you
+// want to talk about what that means, … come and find us there").
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|if you (?:want|would like|'d like) to talk (?:about|to|with)|come and find (?:me|us)|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy) to (?:talk|pray|speak|listen)|love to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
 // The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
 // "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in
@@ -41,12 +42,12 @@ const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|prayer (?:ministry )?team|
 const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has|is going) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you|i (?:will|won't|will not) ask (?:anyone|anybody|you)|before we sing|as we close)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you|in your own (?:heart|words)|(?:from )?where you are (?:sitting|standing)|pray something like this)\b|\bi (?:want|would like) to ask you\b|\byou do not (?:need|have) to (?:stand|move|say|come|raise|speak)\b|\b(?:give (?:us|you)|leave|take) (?:a|one|a few|some) (?:minutes?|moments?)\b/i;
 // An invitation comes in the last part of a sermon (after it, only the closing notices and prayer).
 const ALTAR_FROM = 0.6;
-const ALTAR_REACH = 4;
+const ALTAR_REACH = 5;
 
 /**
  * The altar call as a passage: a sentence that invites a response (`ALTAR_ANCHOR`, or the sentence
  * rule) in the last part of the sermon, with the sentences next to it that speak to the listener
- * the same way (`ALTAR_TURN`, or one sentence between two that do), up to four either side. Said to the congregation in the room, not
+ * the same way (`ALTAR_TURN`, or one sentence between two that do), up to five either side. Said to the congregation in the room, not
  * taught: never content.
  */
 export function altarCallSentences(sentences: readonly { text: string }[]): Set<number> {
