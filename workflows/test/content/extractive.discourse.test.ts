@@ -246,6 +246,16 @@ test('a point handed over to the next sentence ("That brings us to the second po
   assert.equal(pointStatementOf('That brings us to church on Sunday.', 'We come tired.'), undefined);
 });
 
+test('a point handed over with the words before its number misheard ("And I bring most of the second point."), not one looked back on', () => {
+  assert.deepEqual(pointStatementOf('And I bring most of the second point.', 'Do not stand aloof when your brother falls.'), { statement: 'Do not stand aloof when your brother falls', fromNext: true });
+  assert.deepEqual(pointStatementOf('And atleast must at the third point, the kingdom shall be the Lord\'s.'), { statement: 'the kingdom shall be the Lord\'s', fromNext: false });
+  assert.deepEqual(pointStatementOf('And sort of the third scene, God shut the lions\' mouths.'), { statement: 'God shut the lions\' mouths', fromNext: false });
+  assert.deepEqual(pointStatementOf('Now the second thing.', 'Grace trains us to live a new life now.'), { statement: 'Grace trains us to live a new life now', fromNext: true });
+  // A point looked back on, or a part of a story with more said after it, hands nothing over.
+  assert.equal(pointStatementOf('As we saw in the second point.', 'Pride goes before a fall.'), undefined);
+  assert.equal(pointStatementOf('The second part of the story follows straight on, David does not charge off.'), undefined);
+});
+
 test('an altar call that opens five sentences before its invitation, or offers a talk ("if you want to talk about what that means … come and find us")', () => {
   const story = [
     'Jacob wrestled all night by the river Jabbok.',

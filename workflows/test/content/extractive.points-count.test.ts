@@ -61,3 +61,15 @@ test('of the plan and the announcement, the hearing whose own word the sermon sa
   ].join(' ');
   assert.equal(analyseSermon(text, []).sections[2]!.statement?.split(/\s*,\s*/)[0], 'our daily bread is Jesus himself');
 });
+
+test('points handed over from the second on, the first announcement lost: the sermon up to the second point is the first (session 20)', () => {
+  const text = [
+    'This morning we are going into a bakery before anyone is awake.',
+    bodies[0],
+    `And I bring most of the second point. The bread is made to be shared. ${bodies[1]}`,
+    `And atleast must at the third point, the bread is made again tomorrow. ${bodies[2]}`,
+  ].join(' ');
+  const sections = analyseSermon(text, []).sections;
+  assert.deepEqual(sections.map((s) => s.sentences[0]!.text.split(' ').slice(0, 4).join(' ')), ['This morning we are', 'And I bring most', 'And atleast must at']);
+  assert.deepEqual(statements(text), [undefined, 'The bread is made to be shared', 'the bread is made again tomorrow']);
+});

@@ -138,7 +138,11 @@ export function analyseSermon(transcript: string, given?: ScriptureReference[], 
   const plan = byOrdinals ? ordinalPlan.map((s) => bareOrdinalStep(s.text)!.statement) : planIndexes.map((i) => countStatement(at(sentences, i).text) ?? (i === restated?.plan ? withoutHeardOrdinal(at(sentences, i).text) : ''));
   const series = announcedOnce.length >= 3 ? undefined : ordinalSeries(sentences);
   const parallel = announcedOnce.length >= 3 || series ? undefined : parallelStatements(sentences, skip);
-  const announced = series ?? parallel ?? announcedOnce;
+  const heardPoints = series ?? parallel ?? announcedOnce;
+  // ("That brings us to the second thing, …", "And then the third point, …", the first point's
+  // announcement lost: the sermon up to the second point is the first.)
+  const firstLost = heardPoints.length === 2 && heardPoints.map((i) => countRank(at(sentences, i).text)).join() === '2,3';
+  const announced = firstLost ? [0, ...heardPoints] : heardPoints;
   // A return to the chapter being read ("read a few verses of John 15 this week") is not a new scripture.
   const anchors = announced.length >= 3 ? announced : distinct.filter((r) => !returnsTo(r, references)).map(firstIndex).filter((i) => i >= 0);
   const starts = [...new Set(anchors)].sort((a, b) => a - b);

@@ -298,6 +298,13 @@ const BARE_ORDINAL = /^(?:so,? |and |now,? )?(?:first|second|third|fourth|fifth|
 // thing.": the point is the next sentence.
 const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|leads) us to (?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement|thing)[.!:]*$|^(?:and |so )?(?:that|this) (?:is|was) (?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement)[.!:]*$/i;
 
+// The same with the words before it misheard ("And I bring most of the second point.", "And
+// atleast must at the third point, the kingdom shall be the Lord's."): a few words, then the
+// point's number said, its statement after it or in the next sentence. (Not one looked back on:
+// "as we saw in the second point".)
+const POINT_HEARD = /^((?:[a-z']+,? ){1,5})(?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement|thing|part)(?:[.!:]*$|[,:] (.+?)[.!?]*$)/i;
+const LOOKED_BACK = /\b(?:in|from|about|like|with|on|saw|said|remember|back)[, ]*$/i;
+
 /**
  * "Our second point is that love endures" → "love endures"; "simple" when the point follows;
  * "" for a hand-over ("That brings us to the second point."), whose point is the next sentence.
@@ -305,6 +312,8 @@ const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|l
  */
 export function announcedPoint(text: string): string | undefined {
   if (POINT_HANDOVER.test(text.trim())) return '';
+  const heard = POINT_HEARD.exec(text.trim());
+  if (heard && !LOOKED_BACK.test(heard[1]!)) return heard[2] ?? '';
   const said = POINT_CUE.exec(text)?.[1];
   if (said !== undefined && BARE_ORDINAL.test(text) && isInstruction(said)) return undefined;
   return said;
