@@ -73,3 +73,17 @@ test('points handed over from the second on, the first announcement lost: the se
   assert.deepEqual(sections.map((s) => s.sentences[0]!.text.split(' ').slice(0, 4).join(' ')), ['This morning we are', 'And I bring most', 'And atleast must at']);
   assert.deepEqual(statements(text), [undefined, 'The bread is made to be shared', 'the bread is made again tomorrow']);
 });
+
+test('a plan heard in part before the count starts again, its last step "final", or points called headings, steps or tips (session 20)', () => {
+  const again = (plan: string, names: [string, string, string]) =>
+    [plan, `${names[0]} the bread is made in the dark. ${bodies[0]}`, `${names[1]} the bread is made to be shared. ${bodies[1]}`, `${names[2]} the bread is made again tomorrow. ${bodies[2]}`].join(' ');
+  const said = ['the bread is made in the dark', 'the bread is made to be shared', 'the bread is made again tomorrow'];
+  // The plan's first two steps run into one sentence, its third heard alone.
+  assert.deepEqual(statements(again('I have three things to say, first the dark, second the sharing. Third, the morning after.', ['So first,', 'Second,', 'Third,'])), said);
+  // "The final movement" is the third, in the plan and again with its body.
+  assert.deepEqual(statements(again('I will take it in three movements. The first movement, the dark. The second movement, the sharing. And the final movement, the morning.', ['The first movement,', 'The second movement,', 'The final movement,'])), said);
+  assert.deepEqual(statements(again('Some years ago I watched a baker at work in the dark.', ['My first heading,', 'My second heading,', 'My third heading,'])), said);
+  assert.deepEqual(statements(again('Some years ago I watched a baker at work in the dark.', ['The first step,', 'The second tip,', 'The third tip,'])), said);
+  // "My first heading, then, …": the "then" is no part of the point.
+  assert.deepEqual(statements(again('Some years ago I watched a baker at work in the dark.', ['My first heading, then,', 'My second heading,', 'My third heading,'])), said);
+});

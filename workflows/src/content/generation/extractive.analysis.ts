@@ -263,9 +263,16 @@ function goesOnBare(named: readonly Sentence[], all: readonly Sentence[]): boole
  */
 function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlySet<number>, sentences: readonly Sentence[]): number[] {
   // (The plan's points may seem to have bodies: "Wait for Dr. Answer with patience." is one point heard as two sentences.)
-  const ranks = announced.map((i) => countRank(at(sentences, i).text));
+  // ("And the final movement, …" after "The second movement, …": the next number.)
+  const ranks: (number | undefined)[] = [];
+  announced.forEach((i, k) => ranks.push(countRank(at(sentences, i).text) ?? (k > 0 && ranks[k - 1] !== undefined && /\b(?:final|last|finally|lastly)\b/i.test(at(sentences, i).text) ? ranks[k - 1]! + 1 : undefined)));
   const again = ranks.findIndex((rank, k) => k > 0 && rank === 1);
   if (again > 0 && announced.length - again >= 2 && ranks.slice(0, again).every((rank, k) => rank === k + 1)) return announced.slice(again);
+  // (A plan heard in part, its first steps run together or lost: "… first I saw the Lord, second I
+  // saw myself. Third, I heard the call." then "So first, …", "Second, …", "Third, …": what counts
+  // up before the count starts again at one, when the points after it are at least three.)
+  const risesBefore = again > 0 && ranks.slice(0, again).every((rank, k, before) => rank !== undefined && (k === 0 || rank > before[k - 1]!));
+  if (risesBefore && announced.length - again >= 3 && ranks.slice(again, again + 3).join() === '1,2,3') return announced.slice(again);
   // (A fragment between two announcements is no body: "Third, … cannot keep. Quiet. First, …".)
   const bodied = announced.filter((index, k) => {
     const next = announced[k + 1];

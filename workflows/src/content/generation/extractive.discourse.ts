@@ -283,10 +283,10 @@ export function readsPassage(text: string, passages: readonly Set<string>[]): bo
 const POINT_CUE = new RegExp(
   [
     '^(?:so,? |and |now,? |and then,? |then,? |and so,? )?(?:',
-    '(?:(?:on )?to )?(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason|scene|movement)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
+    '(?:(?:on )?to )?(?:our|my|the) (?:first|second|third|fourth|fifth|sixth|next|last|final) (?:point|truth|thing|lesson|principle|reason|scene|movement|heading|step|tip)(?: (?:this morning|today|tonight))?(?: is)?(?: this| that)?[:,.]? ',
     '|(?:point|number|reason) (?:one|two|three|four|five|six|[1-6])[:,.]? ',
     '|(?:first|second|third|fourth|fifth|firstly|secondly|thirdly|finally), ',
-    ')(?:that )?(.+?)[.!?]*$',
+    ')(?:then, )?(?:that )?(.+?)[.!?]*$',
   ].join(''),
   'i',
 );
@@ -302,7 +302,7 @@ const POINT_HANDOVER = /^(?:and |so |now )?(?:that|this|which) (?:brings|takes|l
 // atleast must at the third point, the kingdom shall be the Lord's."): a few words, then the
 // point's number said, its statement after it or in the next sentence. (Not one looked back on:
 // "as we saw in the second point".)
-const POINT_HEARD = /^((?:[a-z']+,? ){1,5})(?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement|thing|part)(?:[.!:]*$|[,:] (.+?)[.!?]*$)/i;
+const POINT_HEARD = /^((?:[a-z']+,? ){1,5})(?:our|my|the) (?:second|third|fourth|fifth|sixth|next|last|final) (?:point|scene|movement|thing|part|heading)(?:[.!:]*$|[,:] (.+?)[.!?]*$)/i;
 const LOOKED_BACK = /\b(?:in|from|about|like|with|on|saw|said|remember|back)[, ]*$/i;
 
 /**
