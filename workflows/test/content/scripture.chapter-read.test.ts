@@ -59,3 +59,11 @@ test('"Psalm 100 and 10", "Psalm one hundred, and two": a psalm past one hundred
 test('words two gospels share, after their book and chapter said with a misheard verse: that book’s verse', async () => {
   assert.deepEqual(await cited('In the garden, Jesus took its words on his lips. In Matthew 26, 48 he says to his friends, my soul is exceeding sorrowful, even unto date, Terry here, and Welsh with me.'), ['Matt.26.38:both']);
 });
+
+test('a chapter whose tens word was written as its unit ("thirty" as "3"), the chapter quoted after it', async () => {
+  const said = "This morning's story is in First Samuel chapter 3. When David and his men were come to Ziklag on the third day, the Amalekites had invaded the south, and Ziklag, and smitten Ziklag, and burned it with fire.";
+  assert.deepEqual(await cited(said), ['1Sam.30:both']);
+  // A verse the chapter lacks, heard as a tens word, is still its teen ("sixty" for "sixteen").
+  const kings = 'The story is in Second Kings 4, verses 8 to 37. And her reply in verse 60 is full of old pain: nay, my lord, thou man of God, do not lie unto thine handmaid.';
+  assert.deepEqual(await cited(kings), ['2Kgs.4.8-2Kgs.4.37:both', '2Kgs.4.16:spoken']);
+});

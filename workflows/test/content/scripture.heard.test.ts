@@ -19,15 +19,16 @@ test('"verses 9-3-11": "through" heard as "three" between the two ends of a rang
   assert.deepEqual(osis('Romans 12, 1-2 says it.'), ['Rom.12.1-Rom.12.2']);
 });
 
-test('sound-alike chapters: a tens word swapped, a unit and its teen, a teen and its tens; not one and eleven', () => {
+test('sound-alike chapters: a tens word swapped, a unit and its teen, a teen and its tens, a unit for its tens; not one and eleven', () => {
   const alike = (c: number) => soundAlikeChapters(c).sort((a, b) => a - b);
   assert.deepEqual(alike(1), []);
   assert.deepEqual(alike(2), []);
-  assert.deepEqual(alike(8), [18]);
+  assert.deepEqual(alike(8), [18, 80]);
   assert.deepEqual(alike(18), [8, 80]);
   assert.ok(alike(37).includes(47) && alike(37).includes(27));
   assert.ok(!alike(37).includes(7) && !alike(37).includes(17));
   assert.deepEqual(alike(14), [4, 40]);
+  // (Not a tens word for its unit: "sixty" heard for "sixteen" is the teen.)
   assert.deepEqual(alike(40), [14]);
   assert.ok(alike(119).includes(109));
 });

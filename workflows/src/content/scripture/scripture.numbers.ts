@@ -133,7 +133,7 @@ export function readOrdinal(tokens: readonly Token[], i: number): ParsedNumber |
 
 /**
  * Chapters a recogniser confuses with `chapter`: another tens word with the same units ("thirty
- * seven" / "forty seven") and teen / tens ("fourteen" / "forty").
+ * seven" / "forty seven"), teen / tens ("fourteen" / "forty") and a unit written for its tens.
  */
 export function soundAlikeChapters(chapter: number): number[] {
   const out = new Set<number>();
@@ -146,6 +146,9 @@ export function soundAlikeChapters(chapter: number): number[] {
   // A unit and its teen ("eight" / "eighteen", from "three" / "thirteen" up; "one" and "eleven"
   // or "two" and "twelve" do not sound alike), a teen and its tens ("fourteen" / "forty").
   if (chapter >= 3 && chapter <= 9) out.add(chapter + 10);
+  // A tens word written as its unit, the ending lost ("thirty" written "3"; not back: "sixty" heard
+  // for "sixteen" is the teen).
+  if (chapter >= 3 && chapter <= 9) out.add(chapter * 10);
   if (chapter >= 13 && chapter <= 19) out.add(chapter - 10).add((chapter - 10) * 10);
   if (chapter >= 30 && chapter <= 90 && chapter % 10 === 0) out.add(chapter / 10 + 10);
   out.delete(chapter);
