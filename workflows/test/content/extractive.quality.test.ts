@@ -285,3 +285,13 @@ test('pieces of sentences are never quoted, but an unpunctuated transcript still
   const bare = analyseSermon(sermon.replace(/[.,]/g, '').toLowerCase());
   assert.ok(bare.sentences.some((s) => !bare.skip.has(s.index)));
 });
+
+test('a passage cited only in the altar call is listed without the call\'s words as its note (session 20)', async () => {
+  const call = ' If you have never given your life to God, I want to invite you to do that today. While we sing the last hymn, one of the prayer team will pray with you where you are. Say with Joshua 24:15, as for me and my house, we will serve the Lord.';
+  const transcript = `${fixtures['sermon-love']!.trim()}${call}`;
+  const outline = await generator.generateOutline({ transcript });
+  const days = await generator.generateDevotionals({ transcript, outline });
+  const notes = days.flatMap((d) => d.additional_scripture);
+  assert.ok(notes.some((n) => n.reference === 'Joshua 24:15'), JSON.stringify(notes));
+  for (const n of notes) assert.ok(!/say with joshua|prayer team/i.test(n.note), `note for ${n.reference}: "${n.note}"`);
+});

@@ -172,7 +172,9 @@ function passageContext(section: Section, a: SermonAnalysis, citedAt: number | u
 function nearestContent(a: SermonAnalysis, offset: number): Sentence | undefined {
   const i = a.sentences.findIndex((s) => s.end > offset);
   if (i < 0) return undefined;
-  return a.sentences.slice(i, i + 3).find((s) => !a.skip.has(s.index)) ?? a.sentences[i];
+  // (A passage cited in the altar call or the notices with no sermon sentence after it ("Say with
+  // Joshua, as for me and my house…"): no note, never the call's or the notice's own words.)
+  return a.sentences.slice(i, i + 3).find((s) => !a.skip.has(s.index));
 }
 
 /** A transcript sentence as a reader sees it: no stray leading number or comma, a capital, a stop. */
