@@ -6,7 +6,7 @@ import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { housekeepingTexts } from './housekeeping.ts';
 import { isHousekeeping } from '../../src/content/generation/extractive.discourse.ts';
-import { isAnnouncement, noticeCues } from '../../src/content/generation/extractive.notices.ts';
+import { isAnnouncement, noticeCues, noticePassages } from '../../src/content/generation/extractive.notices.ts';
 
 const NOTICES = [
   'Quick heads-up: the elders are meeting in the upstairs room on Thursday at half past seven.',
@@ -213,4 +213,15 @@ test('"two more things I forgot", a support group, the lounge and the vestry are
   // The sermon's own "things", and a lounge in a story, are not.
   assert.ok(!isAnnouncement('I have two things to say about grace this morning.'));
   assert.ok(!isAnnouncement('The prodigal sat in the lounge of a far country and remembered his father.'));
+});
+
+test('the line that closes the notices ("Thank you, now let\'s hear from the Lord.") is theirs; the sermon\'s first words are not (session 20)', () => {
+  const notices = ['Good morning, everyone.', 'The men\'s breakfast is on Saturday at eight in the hall, and all are welcome.', 'The car park team asks that you do not block the doctor\'s driveway on Church Lane.'];
+  const sermon = ['Jacob wrestled all night by the river Jabbok.', 'He would not let go until he was blessed.', 'God touched his hip, and he limped for the rest of his life.'];
+  const marked = (closing: string) => [...noticePassages([...notices, closing, ...sermon].map((text) => ({ text })))].sort((a, b) => a - b);
+  assert.deepEqual(marked('Thank you, now let\'s hear from the Lord.'), [1, 2, 3]);
+  assert.deepEqual(marked('We carry all of that to God as we worship.'), [1, 2, 3]);
+  // A sermon that opens straight after them keeps its first sentence, thanks in it or not.
+  assert.deepEqual(marked('Thank God that the story of Jacob is in the Bible, because it is the story of every one of us who has ever run from home.'), [1, 2]);
+  assert.deepEqual(marked('Jacob was a schemer from the day he was born.'), [1, 2]);
 });

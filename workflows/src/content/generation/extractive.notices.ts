@@ -232,5 +232,13 @@ export function noticePassages(sentences: readonly { text: string }[]): Set<numb
     const run = sentences.slice(from + 1, to);
     if (run.every((s) => !teaches(s.text))) for (let i = from + 1; i < to; i += 1) out.add(i);
   });
+  // The line that closes them: "Okay, phones away, and thank you.", "Thank you, now let's hear from
+  // the Lord.", "We carry all of that to God as we worship."
+  for (const i of [...out]) {
+    const next = sentences[i + 1]?.text;
+    if (next !== undefined && !out.has(i + 1) && next.split(/\s+/).length <= CLOSING_MAX_WORDS && CLOSES_NOTICES.test(next)) out.add(i + 1);
+  }
   return out;
 }
+const CLOSES_NOTICES = /\b(?:thank you|thanks)\b|\bphones (?:away|off|down)\b|\b(?:now )?let(?:'s| us) (?:hear|turn|listen|worship)\b|\bas we worship\b|\bcarry (?:all )?(?:of )?(?:that|this|these|them|it) (?:to god|into (?:our|this) worship)\b/i;
+const CLOSING_MAX_WORDS = 12;
