@@ -225,3 +225,9 @@ test('the line that closes the notices ("Thank you, now let\'s hear from the Lor
   assert.deepEqual(marked('Thank God that the story of Jacob is in the Bible, because it is the story of every one of us who has ever run from home.'), [1, 2]);
   assert.deepEqual(marked('Jacob was a schemer from the day he was born.'), [1, 2]);
 });
+
+test('"two bits of good news to share" hands over to the notices (session 20)', () => {
+  assert.ok(isAnnouncement('Now, halfway through, I have been given two bits of good news to share.'));
+  // The good news of the gospel is the sermon's.
+  assert.ok(!isAnnouncement('The gospel is good news for the poor.'));
+});

@@ -21,7 +21,7 @@ export const NOTICE_HEADER = new RegExp(
     '\\bwhile i (?:remember|have you(?: all)?)\\b|\\b(?:has |have )?asked me to (?:say|mention|announce|tell|remind|pass on)\\b|\\bone practical thing\\b',
     // Handing over to the notices by naming what they are ("housekeeping", "bits of business", news
     // and a request), borrowing the congregation's time for them, or a note passed to the preacher.
-    '\\bhousekeeping\\b|\\b(?:bits?|items?|pieces?) of (?:church |family )?(?:business|news)\\b',
+    '\\bhousekeeping\\b|\\b(?:bits?|items?|pieces?) of (?:church |family |good |happy |sad )?(?:business|news)\\b',
     '\\b(?:news|a thank you|one thank you|thanks) and (?:a|one|two|three|some|a couple of|a few) (?:\\w+ )?requests?\\b',
     '\\b(?:steal|borrow) (?:a|one|two|three|\\d+|thirty|sixty|ninety)? ?(?:seconds|minutes?|moments?)\\b',
     '\\b(?:been|was|got) (?:just )?(?:passed|handed|given|sent) (?:a )?(?:note|message)\\b',
