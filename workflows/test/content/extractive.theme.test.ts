@@ -97,8 +97,10 @@ test('a verb\'s helper the quoted scripture says in every point ("shall", "unto"
   assert.equal(sharedTheme(['Refuge when the earth shall give way', 'A refuge that shall not be moved'], () => true), 'Refuge');
 });
 
-test('"story" is how a narrative sermon speaks of itself, not its theme', () => {
+test('"story", "heading", "scene" are how a sermon speaks of itself, not its theme', () => {
   assert.equal(sharedTheme(['Tonight\'s story is about a king', 'The story ends with the people singing'], () => true), undefined);
+  assert.equal(sharedTheme(['My first heading, doubt is no sin', 'My second heading, Jesus meets doubters'], () => true), undefined);
+  assert.equal(sharedTheme(['The first scene, a widow gives', 'The second scene, a widow is seen'], () => true), 'Widow');
   assert.equal(sharedTheme(['The king prayed for help', 'The king sent the singers first'], () => true), 'King');
 });
 

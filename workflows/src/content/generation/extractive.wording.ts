@@ -336,7 +336,7 @@ function freshPhrase(w: Wording): string | undefined {
 }
 
 // (Nor a verb's helper, however often the scripture quoted says it: "shall", "unto".)
-const NOT_A_THEME = new Set(['god', 'lord', 'jesus', 'christ', 'people', 'things', 'thing', 'way', 'day', 'time', 'point', 'story', 'shall', 'shalt', 'unto', 'thee', 'thou', 'thine', 'hath', 'doth', 'saith', 'would', 'could', 'should', 'might', 'must']);
+const NOT_A_THEME = new Set(['god', 'lord', 'jesus', 'christ', 'people', 'things', 'thing', 'way', 'day', 'time', 'point', 'story', 'heading', 'scene', 'movement', 'shall', 'shalt', 'unto', 'thee', 'thou', 'thine', 'hath', 'doth', 'saith', 'would', 'could', 'should', 'might', 'must']);
 
 /**
  * What the points share: a content word most of the points' statements say ("Endurance lays
