@@ -37,6 +37,13 @@ test('"the first three verses of Isaiah 42": counted from the start of the chapt
   assert.deepEqual(await cited('Here are the first three verses of Isaiah 42, in a modern translation.'), ['Isa.42.1-Isa.42.3:spoken']);
 });
 
+test('"the first three verses on my Naya 42": the book lost, the one whose verses are read after it', async () => {
+  const read = 'Behold, my servant, whom I uphold, my chosen, in whom my soul delights: I have put my Spirit on him. He will bring justice to the nations. He will not shout, nor raise his voice.';
+  assert.deepEqual(await cited(`Here are the first three verses on my Naya 42, in a modern translation. ${read}`), ['Isa.42.1-Isa.42.3:both']);
+  // Without the verses' words, nothing.
+  assert.deepEqual(await cited('Here are the first three verses on my Naya 42, in a modern translation. Listen carefully.'), []);
+});
+
 test('a count that is no place stays words: no chapter read, more verses than it has, "the first of"', async () => {
   assert.deepEqual(await cited('Learn the first five verses of any psalm by heart.'), []);
   assert.deepEqual(await cited('Psalm 117 is short. Even so, the first three verses are more than it has.'), ['Ps.117:spoken']);

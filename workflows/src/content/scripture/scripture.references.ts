@@ -616,7 +616,7 @@ function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureRe
  * of Psalm 84": verses counted from either end of a chapter (the one just read, or the one named
  * after "of"). `last` is the chapter the sermon is in; `bookAt` reads a book named after "of".
  */
-function countedVerses(tokens: readonly Token[], i: number, last: ScriptureReference | undefined, bookAt: (k: number) => { book: string; chapter: number; next: number } | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number; named: boolean }) | undefined {
+function countedVerses(tokens: readonly Token[], i: number, last: ScriptureReference | undefined, bookAt: (k: number) => { book: string; chapter: number; next: number } | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number; named: boolean; books?: string[] }) | undefined {
   if (!isWord(tokens, i, 'the') || !isWord(tokens, i + 1, 'first', 'last', 'opening', 'closing', 'final')) return undefined;
   const fromEnd = !isWord(tokens, i + 1, 'first', 'opening');
   const count = readNumber(tokens, i + 2);
@@ -625,7 +625,7 @@ function countedVerses(tokens: readonly Token[], i: number, last: ScriptureRefer
   let next = counted.next;
   let place: { book: string; chapter: number } | undefined;
   let named = false;
-  if (isWord(tokens, next, 'of')) {
+  if (isWord(tokens, next, 'of', 'on')) {
     if (isWord(tokens, next + 1, 'the') && isWord(tokens, next + 2, 'chapter', 'psalm', 'passage')) next += 3;
     else if (isWord(tokens, next + 1, 'chapter') && last) {
       const chapter = readNumber(tokens, next + 2);
@@ -635,6 +635,15 @@ function countedVerses(tokens: readonly Token[], i: number, last: ScriptureRefer
       named = true;
     } else {
       const book = bookAt(next + 1);
+      // ("the first three verses on my Naya 42": the book's name lost, a chapter said after one or
+      // two words: the book whose verses there the words after it are.)
+      const lost = book || fromEnd ? undefined : [next + 2, next + 3].find((k) => tokens[k]?.kind === 'num' && tokens.slice(next + 1, k).every((t) => t.kind === 'word'));
+      const chapter = lost === undefined ? undefined : readNumber(tokens, lost);
+      if (chapter) {
+        const books = BOOKS.filter((b) => verseExists(b.osis, chapter.value, counted.value)).map((b) => b.osis);
+        if (!books.length) return undefined;
+        return { book: books[0]!, chapter: chapter.value, verseStart: 1, ...(counted.value > 1 ? { chapterEnd: chapter.value, verseEnd: counted.value } : {}), next: chapter.next, named: false, books };
+      }
       if (!book) return undefined;
       place = book;
       next = book.next;
@@ -809,6 +818,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       const loc = named ? parseLocation(tokens, named.next, named.book, named.abbreviated) : undefined;
       return named && loc && loc.verseStart === undefined && verseExists(named.book.osis, loc.chapter) ? { book: named.book.osis, chapter: loc.chapter, next: loc.next } : undefined;
     });
+    if (counted?.books) {
+      push(counted.book, counted, i, counted.next, true, true, false, 'none', counted.books);
+      i = counted.next - 1;
+      continue;
+    }
     if (counted) {
       push(counted.book, counted, i, counted.next, !counted.named, !counted.named);
       i = counted.next - 1;
