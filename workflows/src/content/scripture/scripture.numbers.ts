@@ -144,11 +144,10 @@ export function soundAlikeChapters(chapter: number): number[] {
     for (const d of [-30, -20, -10, 10, 20, 30]) if (chapter + d >= 21 && chapter + d <= 99) out.add(chapter + d);
   }
   // A unit and its teen ("eight" / "eighteen", from "three" / "thirteen" up; "one" and "eleven"
-  // or "two" and "twelve" do not sound alike), a teen and its tens ("fourteen" / "forty").
-  if (chapter >= 3 && chapter <= 9) out.add(chapter + 10);
-  // A tens word written as its unit, the ending lost ("thirty" written "3"; not back: "sixty" heard
+  // or "two" and "twelve" do not sound alike), a teen and its tens ("fourteen" / "forty"); a unit
+  // and the tens word written as it, the ending lost ("thirty" written "3"; not back: "sixty" heard
   // for "sixteen" is the teen).
-  if (chapter >= 3 && chapter <= 9) out.add(chapter * 10);
+  if (chapter >= 3 && chapter <= 9) out.add(chapter + 10).add(chapter * 10);
   if (chapter >= 13 && chapter <= 19) out.add(chapter - 10).add((chapter - 10) * 10);
   if (chapter >= 30 && chapter <= 90 && chapter % 10 === 0) out.add(chapter / 10 + 10);
   out.delete(chapter);

@@ -460,10 +460,15 @@ const RELATIVE_VERSE_REACH = 3000;
  */
 function expoundedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
   const opens = (ref: ScriptureReference) => ref.verseStart === undefined || readsPassage(ref);
-  // ("Hebrews chapter 1 … the writer comes back to it later in the letter, in chapter 11, verse 3":
-  // one verse of another chapter of the book whose whole chapter is being read opens nothing.)
-  const crossReference = (ref: ScriptureReference, k: number) => found.slice(0, k).findLast(opens)?.book === ref.book && !opens(ref);
-  return found.findLast((ref, k) => opens(ref) || (OPENS_CHAPTER.test(ref.source) && !crossReference(ref, k))) ?? found.at(-1);
+  let opened: ScriptureReference | undefined;
+  let wholeOrRead: ScriptureReference | undefined;
+  for (const ref of found) {
+    // ("Hebrews chapter 1 … the writer comes back to it later in the letter, in chapter 11, verse 3":
+    // one verse of another chapter of the book whose whole chapter is being read opens nothing.)
+    if (opens(ref) || (OPENS_CHAPTER.test(ref.source) && wholeOrRead?.book !== ref.book)) opened = ref;
+    if (opens(ref)) wholeOrRead = ref;
+  }
+  return opened ?? found.at(-1);
 }
 const OPENS_CHAPTER = /\bchapter\b/i;
 // "Luke 17, 11 to 19": a passage of this many verses is a reading, not a cross-reference.
@@ -614,10 +619,12 @@ function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureRe
 /**
  * "Listen to the first five verses", "the last three verses of the chapter", "the first two verses
  * of Psalm 84": verses counted from either end of a chapter (the one just read, or the one named
- * after "of"). `last` is the chapter the sermon is in; `bookAt` reads a book named after "of".
+ * after "of"). `chapterRead` finds the chapter the sermon is in (only for a count, so the scan per
+ * word stays cheap); `bookAt` reads a book named after "of".
  */
-function countedVerses(tokens: readonly Token[], i: number, last: ScriptureReference | undefined, bookAt: (k: number) => { book: string; chapter: number; next: number } | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number; named: boolean; books?: string[] }) | undefined {
+function countedVerses(tokens: readonly Token[], i: number, chapterRead: () => ScriptureReference | undefined, bookAt: (k: number) => { book: string; chapter: number; next: number } | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number; named: boolean; books?: string[] }) | undefined {
   if (!isWord(tokens, i, 'the') || !isWord(tokens, i + 1, 'first', 'last', 'opening', 'closing', 'final')) return undefined;
+  const last = chapterRead();
   const fromEnd = !isWord(tokens, i + 1, 'first', 'opening');
   const count = readNumber(tokens, i + 2);
   const counted = count && count.value >= 2 && count.value <= 12 && isWord(tokens, count.next, 'verses') ? { value: count.value, next: count.next + 1 } : isWord(tokens, i + 2, 'verse') ? { value: 1, next: i + 3 } : undefined;
@@ -813,7 +820,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
         continue;
       }
     }
-    const counted = countedVerses(tokens, i, mostCitedChapter(found.filter((c) => c.exists)), (k) => {
+    const counted = countedVerses(tokens, i, () => mostCitedChapter(found.filter((c) => c.exists)), (k) => {
       const named = matchBook(tokens, k, caseless);
       const loc = named ? parseLocation(tokens, named.next, named.book, named.abbreviated) : undefined;
       return named && loc && loc.verseStart === undefined && verseExists(named.book.osis, loc.chapter) ? { book: named.book.osis, chapter: loc.chapter, next: loc.next } : undefined;
