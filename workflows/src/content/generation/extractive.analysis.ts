@@ -254,6 +254,9 @@ function goesOnBare(named: readonly Sentence[], all: readonly Sentence[]): boole
   return byName > 0 && byName < 3 && afterRestart(all) >= 3;
 }
 
+// "The final movement", "And lastly, …": the count's last step, which says no number of its own.
+const LAST_OF_THE_COUNT = /\b(?:final|last|finally|lastly)\b/i;
+
 /**
  * The announced points without a plan said point by point in the opening ("Number one, we forgive…
  * Number two, … Number three, …"): when the count starts again at one ("Point one, …" after "One,
@@ -265,7 +268,10 @@ function withoutSpokenPlan(announced: readonly number[], housekeeping: ReadonlyS
   // (The plan's points may seem to have bodies: "Wait for Dr. Answer with patience." is one point heard as two sentences.)
   // ("And the final movement, …" after "The second movement, …": the next number.)
   const ranks: (number | undefined)[] = [];
-  announced.forEach((i, k) => ranks.push(countRank(at(sentences, i).text) ?? (k > 0 && ranks[k - 1] !== undefined && /\b(?:final|last|finally|lastly)\b/i.test(at(sentences, i).text) ? ranks[k - 1]! + 1 : undefined)));
+  for (const i of announced) {
+    const before = ranks.at(-1);
+    ranks.push(countRank(at(sentences, i).text) ?? (before !== undefined && LAST_OF_THE_COUNT.test(at(sentences, i).text) ? before + 1 : undefined));
+  }
   const again = ranks.findIndex((rank, k) => k > 0 && rank === 1);
   if (again > 0 && announced.length - again >= 2 && ranks.slice(0, again).every((rank, k) => rank === k + 1)) return announced.slice(again);
   // (A plan heard in part, its first steps run together or lost: "… first I saw the Lord, second I
