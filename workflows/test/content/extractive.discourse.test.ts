@@ -4,6 +4,17 @@ import { altarCallSentences, compressClause, headlineCase, isHousekeeping, point
 import { nounPhrases, nounsOf } from '../../src/content/generation/extractive.phrases.ts';
 import { splitSentences } from '../../src/content/generation/extractive.text.ts';
 
+// Six sentences of a sermon before its altar call.
+const JACOB = [
+  'Jacob wrestled all night by the river Jabbok.',
+  'He would not let go until he was blessed.',
+  'God touched his hip, and he limped for the rest of his life.',
+  'But he came away with a new name.',
+  'The limp was the mark of the blessing.',
+  'God does not leave us as he found us.',
+];
+const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+
 test('housekeeping: greetings, seating, "turn with me", "let us pray", bare signposts', () => {
   for (const s of [
     'Good morning, church.',
@@ -184,7 +195,6 @@ test('an altar call opened with a quiet moment, made while the music plays, or o
     'And if you have never trusted him at all, this is a good day to begin.',
     'Our elders will be by the door when the service ends, and they would be so glad to talk with you.',
   ];
-  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
   assert.deepEqual(sorted(altarCallSentences([...story, ...quiet].map((text) => ({ text })))), [6, 7, 8, 9]);
   const music = [
     'So I want to ask you gently, what have you buried in the ashes?',
@@ -198,15 +208,7 @@ test('an altar call opened with a quiet moment, made while the music plays, or o
 });
 
 test('an altar call made as the music begins, to stay behind and talk, with no one asked to do anything in public', () => {
-  const story = [
-    'Jacob wrestled all night by the river Jabbok.',
-    'He would not let go until he was blessed.',
-    'God touched his hip, and he limped for the rest of his life.',
-    'But he came away with a new name.',
-    'The limp was the mark of the blessing.',
-    'God does not leave us as he found us.',
-  ];
-  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  const story = JACOB;
   const music = [
     'So as the music begins, let us be quiet for a moment.',
     'You do not need to move from where you are sitting.',
@@ -257,15 +259,7 @@ test('a point handed over with the words before its number misheard ("And I brin
 });
 
 test('an altar call that opens five sentences before its invitation, or offers a talk ("if you want to talk about what that means … come and find us")', () => {
-  const story = [
-    'Jacob wrestled all night by the river Jabbok.',
-    'He would not let go until he was blessed.',
-    'God touched his hip, and he limped for the rest of his life.',
-    'But he came away with a new name.',
-    'The limp was the mark of the blessing.',
-    'God does not leave us as he found us.',
-  ];
-  const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
+  const story = JACOB;
   const cards = [
     'Perhaps this morning you have realised that you have not been listening.',
     'You know about Jesus, but you have never let him speak to you.',
