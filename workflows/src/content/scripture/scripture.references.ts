@@ -459,16 +459,16 @@ const RELATIVE_VERSE_REACH = 3000;
  * 4, verses 7 to 18"), even after cross-references; with none, the last reference.
  */
 function expoundedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
-  const opens = (ref: ScriptureReference) => ref.verseStart === undefined || readsPassage(ref);
-  let opened: ScriptureReference | undefined;
-  let wholeOrRead: ScriptureReference | undefined;
-  for (const ref of found) {
-    // ("Hebrews chapter 1 … the writer comes back to it later in the letter, in chapter 11, verse 3":
-    // one verse of another chapter of the book whose whole chapter is being read opens nothing.)
-    if (opens(ref) || (OPENS_CHAPTER.test(ref.source) && wholeOrRead?.book !== ref.book)) opened = ref;
-    if (opens(ref)) wholeOrRead = ref;
+  // From the end back to the latest whole chapter or reading (called for every word: it stops
+  // there). A place said with "chapter" after it opens its chapter too, unless it is one verse of
+  // another chapter of that book ("Hebrews chapter 1 … later in the letter, in chapter 11, verse 3").
+  const saidWithChapter: ScriptureReference[] = [];
+  for (let k = found.length - 1; k >= 0; k -= 1) {
+    const ref = found[k]!;
+    if (ref.verseStart === undefined || readsPassage(ref)) return saidWithChapter.find((later) => later.book !== ref.book) ?? ref;
+    if (OPENS_CHAPTER.test(ref.source)) saidWithChapter.push(ref);
   }
-  return opened ?? found.at(-1);
+  return saidWithChapter[0] ?? found.at(-1);
 }
 const OPENS_CHAPTER = /\bchapter\b/i;
 // "Luke 17, 11 to 19": a passage of this many verses is a reading, not a cross-reference.
