@@ -5,10 +5,10 @@ import type { DevotionalDay, Outline } from './content.types.ts';
 
 type Span = { book: string; from: number; to: number };
 
-// chapter * 1000 + verse; a whole chapter spans its verses 0..999.
+// chapter * 1000 + verse; a whole chapter spans its verses 0..999 (a run of chapters, to its last).
 function spanOf(r: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): Span {
   const from = r.chapter * 1000 + (r.verseStart ?? 0);
-  const to = r.verseEnd !== undefined ? (r.chapterEnd ?? r.chapter) * 1000 + r.verseEnd : r.verseStart !== undefined ? from : r.chapter * 1000 + 999;
+  const to = r.verseEnd !== undefined ? (r.chapterEnd ?? r.chapter) * 1000 + r.verseEnd : r.verseStart !== undefined ? from : (r.chapterEnd ?? r.chapter) * 1000 + 999;
   return { book: r.book, from, to };
 }
 

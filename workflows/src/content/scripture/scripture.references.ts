@@ -113,8 +113,9 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   let j = i;
   let saidChapter = false;
   // Recognisers mark a speaker's pause with a comma: "John, chapter 3, verse 16".
-  if (tokens[j]?.text === ',' && isWord(tokens, j + 1, 'chapter')) j += 1;
-  if (isWord(tokens, j, 'chapter')) { saidChapter = true; j += 1; }
+  if (tokens[j]?.text === ',' && isWord(tokens, j + 1, 'chapter', 'chapters')) j += 1;
+  const saidChapters = isWord(tokens, j, 'chapters');
+  if (isWord(tokens, j, 'chapter', 'chapters')) { saidChapter = true; j += 1; }
   // "Philemon, verse 10", "Jude verses 24 and 25": a book of one chapter is cited by its verses.
   const verseWord = book.chapters === 1 && !saidChapter ? (tokens[j]?.text === ',' ? j + 1 : j) : -1;
   const saidVerses = isWord(tokens, verseWord, 'verses');
@@ -171,6 +172,8 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   // A chapter past the book's last is kept as a candidate that does not exist ("Romans eighteen"
   // for "Romans eight"): the scripture step corrects it from what is said, or drops it.
   if (chapter < 1 || chapter > Math.max(book.chapters, 99)) return undefined;
+  const run = chapterRun(tokens, j, book, chapter, { saidChapters, saidChapter, written });
+  if (run) return { chapter, chapterEnd: run.end, next: run.next };
   // verse: ":16", ", verse 16", "verse sixteen", "verses four", or a bare second number
   let k = j;
   let fourS = false;
@@ -260,6 +263,35 @@ function parseLocation(tokens: readonly Token[], i: number, book: BookInfo, abbr
   if (written && !abbreviated && tokens[j]?.kind === 'word' && chapter <= book.chapters) return { chapter, next: j, verseFromWords: true };
   return undefined;
 }
+
+const CHAPTER_RUN_WORDS = new Set(['and', 'to', 'through', 'thru', '-']);
+
+// How many chapters "chapter 13 to 16" may span, the plural's s unheard.
+const CHAPTER_RUN_HEARD_SINGULAR = 10;
+
+/**
+ * Whole chapters one after another: "Numbers chapters 13 and 14", "chapters thirteen to sixteen";
+ * "chapter 13 to 16", "chapter 13 and 14" (the recogniser often drops the plural's s: a later
+ * chapter after "to", the next one after "and"); and the way this module writes such a run,
+ * "Numbers 13–14" (an en dash, which the recogniser does not write). Not when a verse follows the
+ * second number ("chapter 3 and 4, verse 2" is no run).
+ */
+function chapterRun(tokens: readonly Token[], j: number, book: BookInfo, chapter: number, said: { saidChapters: boolean; saidChapter: boolean; written: boolean }): { end: number; next: number } | undefined {
+  const sep = tokens[j];
+  if (!sep) return undefined;
+  const enDash = said.written && sep.text === '–' && sep.start === tokens[j - 1]!.end && tokens[j + 1]?.kind === 'num' && tokens[j + 1]!.start === sep.end;
+  const joined = enDash || (said.saidChapter && CHAPTER_RUN_WORDS.has(sep.lower));
+  if (!joined) return undefined;
+  const end = readNumber(tokens, j + 1);
+  if (!end || end.value <= chapter || end.value > book.chapters) return undefined;
+  const heardSingular = !enDash && !said.saidChapters;
+  if (heardSingular && (sep.lower === 'and' ? end.value !== chapter + 1 : sep.lower === '-' || end.value - chapter > CHAPTER_RUN_HEARD_SINGULAR)) return undefined;
+  if (tokens[end.next]?.text === ':' || isWord(tokens, end.next, 'verse', 'verses', 'vs') || (tokens[end.next]?.text === ',' && isWord(tokens, end.next + 1, 'verse', 'verses', 'vs'))) return undefined;
+  return { end: end.value, next: end.next };
+}
+
+/** A run of whole chapters ("Numbers 13–14"): a survey of the book, not one chapter being read. */
+export const isChapterRun = (ref: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd'>) => ref.verseStart === undefined && ref.chapterEnd !== undefined && ref.chapterEnd > ref.chapter;
 
 /**
  * A number of three or four digits read as chapter and verse: the one split that exists in the
@@ -422,7 +454,7 @@ function rangeEndAfterWords(tokens: readonly Token[], i: number, book: string, c
 }
 
 export function toOsis(book: string, chapter: number, verseStart?: number, chapterEnd?: number, verseEnd?: number): string {
-  if (verseStart === undefined) return `${book}.${chapter}`;
+  if (verseStart === undefined) return chapterEnd !== undefined && chapterEnd > chapter ? `${book}.${chapter}-${book}.${chapterEnd}` : `${book}.${chapter}`;
   const start = `${book}.${chapter}.${verseStart}`;
   if (verseEnd === undefined) return start;
   return `${start}-${book}.${chapterEnd ?? chapter}.${verseEnd}`;
@@ -431,7 +463,7 @@ export function toOsis(book: string, chapter: number, verseStart?: number, chapt
 export function displayReference(ref: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'verseEnd'>): string {
   const info = BOOK_BY_OSIS.get(ref.book);
   const name = ref.book === 'Ps' && ref.verseStart === undefined ? 'Psalm' : ref.book === 'Ps' ? 'Psalm' : info?.name ?? ref.book;
-  if (ref.verseStart === undefined) return `${name} ${ref.chapter}`;
+  if (ref.verseStart === undefined) return isChapterRun(ref) ? `${name} ${ref.chapter}–${ref.chapterEnd}` : `${name} ${ref.chapter}`;
   const base = `${name} ${ref.chapter}:${ref.verseStart}`;
   if (ref.verseEnd === undefined) return base;
   if (ref.chapterEnd !== undefined && ref.chapterEnd !== ref.chapter) return `${base}-${ref.chapterEnd}:${ref.verseEnd}`;
@@ -465,6 +497,7 @@ function expoundedChapter(found: readonly ScriptureReference[]): ScriptureRefere
   const saidWithChapter: ScriptureReference[] = [];
   for (let k = found.length - 1; k >= 0; k -= 1) {
     const ref = found[k]!;
+    if (isChapterRun(ref)) continue;
     if (ref.verseStart === undefined || readsPassage(ref)) return saidWithChapter.find((later) => later.book !== ref.book) ?? ref;
     if (OPENS_CHAPTER.test(ref.source)) saidWithChapter.push(ref);
   }
@@ -482,8 +515,9 @@ const readsPassage = (ref: ScriptureReference) => ref.verseStart !== undefined &
 function mostCitedChapter(found: readonly ScriptureReference[]): ScriptureReference | undefined {
   const key = (ref: ScriptureReference) => `${ref.book}.${ref.chapterEnd ?? ref.chapter}`;
   const counts = new Map<string, number>();
-  for (const ref of found) counts.set(key(ref), (counts.get(key(ref)) ?? 0) + 1);
-  return found.reduce<ScriptureReference | undefined>((best, ref) => (!best || counts.get(key(ref))! >= counts.get(key(best))! ? ref : best), undefined);
+  const chapters = found.filter((ref) => !isChapterRun(ref));
+  for (const ref of chapters) counts.set(key(ref), (counts.get(key(ref)) ?? 0) + 1);
+  return chapters.reduce<ScriptureReference | undefined>((best, ref) => (!best || counts.get(key(ref))! >= counts.get(key(best))! ? ref : best), undefined);
 }
 
 /** The latest reference to the same chapter (a relative verse counts), so reach runs from there. */
@@ -878,7 +912,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     }
     // "Turn to Hebrews. Chapter eleven, verse one": the book just named, when the place fits it.
     // "In chapter four…" not long after the book's last reference: a chapter of that book.
-    if (isWord(tokens, i, 'chapter')) {
+    if (isWord(tokens, i, 'chapter', 'chapters')) {
       const lastRef = valid().at(-1);
       const carried = lastBook && tokens[i]!.start - lastBook.end <= CARRIED_BOOK_REACH ? lastBook.book : undefined;
       const context = lastRef && tokens[i]!.start - lastRef.end <= RELATIVE_VERSE_REACH ? BOOK_BY_OSIS.get(lastRef.book) : undefined;

@@ -1,0 +1,39 @@
+// Runs of whole chapters ("chapters thirteen to sixteen"), a spoken form first met in sermons
+// 133-140 (session 20's sealed set, opened in session 21 after it was measured twice). Every
+// sentence is written for the test; each case failed on the code before the rule (3402f85).
+import { test } from '@jest/globals';
+import assert from 'node:assert/strict';
+import { identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
+import { findScriptureReferences } from '../../src/content/scripture/scripture.references.ts';
+import { SermonScriptures } from '../../src/content/generation/scripture.grounding.ts';
+
+const cited = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis} ${c.display}`);
+
+test('"chapters 13 and 14", "chapters thirteen to sixteen": a run of whole chapters, written with an en dash', async () => {
+  assert.deepEqual(await cited('Read Numbers chapters 13 and 14 before next week.'), ['Num.13-Num.14 Numbers 13–14']);
+  assert.deepEqual(await cited('The long supper conversation fills John chapters thirteen to sixteen.'), ['John.13-John.16 John 13–16']);
+  assert.deepEqual(await cited('The whole story of Elijah on the mountain is in 1 Kings chapters 17 through 18.'), ['1Kgs.17-1Kgs.18 1 Kings 17–18']);
+});
+
+test('"chapter 13 to 16", "chapter 13 and 14": the plural’s s unheard, still a run; not when a verse follows or the chapters are apart', async () => {
+  assert.deepEqual(await cited('The long supper conversation fills John chapter 13 to 16.'), ['John.13-John.16 John 13–16']);
+  assert.deepEqual(await cited('The spies and their report are in Numbers chapter 13 and 14.'), ['Num.13-Num.14 Numbers 13–14']);
+  // "And" joins only the next chapter; a verse after the second number makes it a place.
+  assert.deepEqual(await cited('Romans chapter 8 and 28 is a verse people love.'), ['Rom.8 Romans 8']);
+  assert.deepEqual(await cited('Look at John chapter 3 and 4, verse 2.'), ['John.3 John 3', 'John.3.2 John 3:2']);
+});
+
+test('the outline’s "Numbers 13–14" reads back as the run, and a verse inside it is grounded in it', () => {
+  assert.deepEqual(findScriptureReferences('Numbers 13–14').map((r) => r.osis), ['Num.13-Num.14']);
+  // (The recogniser's "2 Corinthians 5-7" with a hyphen stays what it was: chapter 5, or 5:7 when quoted.)
+  assert.deepEqual(findScriptureReferences('2 Corinthians 5-7').map((r) => r.osis), ['2Cor.5']);
+  const sermon = new SermonScriptures(findScriptureReferences('Numbers chapters 13 and 14'));
+  assert.equal(sermon.normalise('Numbers 13–14'), 'Numbers 13–14');
+  assert.equal(sermon.normalise('Numbers 14:2'), 'Numbers 14:2');
+  assert.equal(sermon.normalise('Numbers 15:1'), undefined);
+});
+
+test('a run of chapters mentioned on the way is not the chapter being read: the bare verses after it stay in the text', async () => {
+  const text = 'This morning we are in John chapter 17. Jesus prays it after the long conversation at the supper table in chapters 13 to 16. Listen to verses 1 to 5, where he says, Father, the hour is come; glorify thy Son.';
+  assert.deepEqual(await cited(text), ['John.17 John 17', 'John.13-John.16 John 13–16', 'John.17.1-John.17.5 John 17:1-5']);
+});
