@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startInfra } from '../index.ts';
 import { asrEnvOrWarn } from '../provision/asr.ts';
@@ -14,6 +14,11 @@ import { closingLines, readTotals } from './summary.ts';
 // `npm test`: one set of test infrastructure for the whole run, shared by every package through
 // the environment (LECTERN_TEST_INFRA=1 tells @lectern/local-stack/testing to use it). Every
 // package's Jest run leaves its totals in LECTERN_TEST_RESULTS_DIR (totals.reporter.ts).
+
+// One package's tests more than there are cores: a test task waits on services, Kafka and the
+// browser much of the time (the browser journeys alone use 0.64 of a core on this 2-core machine),
+// so two at a time left a core idle for much of a run.
+const TEST_TASKS_AT_ONCE = availableParallelism() + 1;
 
 export async function testCommand(turboArgs: string[]): Promise<number> {
   const started = Date.now();
@@ -35,7 +40,7 @@ export async function testCommand(turboArgs: string[]): Promise<number> {
     child = spawn(
       path.join(repoRoot, 'node_modules', '.bin', 'turbo'),
       // --continue: every package is checked even after one fails, so the totals are complete.
-      ['run', 'lint', 'check', 'test', '--concurrency=2', '--continue', ...turboArgs],
+      ['run', 'lint', 'check', 'test', `--concurrency=${TEST_TASKS_AT_ONCE}`, '--continue', ...turboArgs],
       { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     // A launcher killed without its hooks (SIGKILL) takes the test run down with it (ADR 0034).
