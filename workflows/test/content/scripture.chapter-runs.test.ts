@@ -37,3 +37,12 @@ test('a run of chapters mentioned on the way is not the chapter being read: the 
   const text = 'This morning we are in John chapter 17. Jesus prays it after the long conversation at the supper table in chapters 13 to 16. Listen to verses 1 to 5, where he says, Father, the hour is come; glorify thy Son.';
   assert.deepEqual(await cited(text), ['John.17 John 17', 'John.13-John.16 John 13–16', 'John.17.1-John.17.5 John 17:1-5']);
 });
+
+test('"chapter 3 of John’s gospel", "chapters 1 and 2 of Genesis": the book named after the place, not the one the sermon is in', async () => {
+  const romans = 'We are in Romans 8, verse 28. ';
+  assert.deepEqual(await cited(`${romans}In chapters 1 and 2 of Genesis God makes the world.`), ['Rom.8.28 Romans 8:28', 'Gen.1-Gen.2 Genesis 1–2']);
+  assert.deepEqual(await cited(`${romans}In chapter 3 of John’s gospel, Jesus meets Nicodemus by night.`), ['Rom.8.28 Romans 8:28', 'John.3 John 3']);
+  assert.deepEqual(await cited('Read chapter 5 of the book of Daniel before Sunday.'), ['Dan.5 Daniel 5']);
+  // (A chapter of something else is still no book's: "chapter 5 of the hymnal".)
+  assert.deepEqual(await cited(`${romans}In chapter 5 of the hymnal we sing of the cross.`), ['Rom.8.28 Romans 8:28']);
+});

@@ -98,6 +98,26 @@ function bookWithItsKind(tokens: readonly Token[], i: number, caseless: boolean)
 }
 const KINDS_OF_BOOK = ['gospel', 'letter', 'epistle', 'prophecy', 'account', 'book'];
 
+// How many tokens "chapter three, verses one to five" may take before the "of" that names its book.
+const PLACE_BEFORE_OF = 10;
+
+/**
+ * "Chapter 3 of John's gospel", "chapters 1 and 2 of Genesis", "chapter 5 of the book of Daniel":
+ * the book named after the place (not the one the sermon was last in).
+ */
+function bookNamedAfterPlace(tokens: readonly Token[], i: number, caseless: boolean): { book: string; loc: Parsed; next: number } | undefined {
+  for (let of = i + 2; of <= i + PLACE_BEFORE_OF && of < tokens.length; of += 1) {
+    if (!isWord(tokens, of, 'of')) continue;
+    const at = isWord(tokens, of + 1, 'the') && isWord(tokens, of + 2, ...KINDS_OF_BOOK) && isWord(tokens, of + 3, 'of') ? of + 4 : of + 1;
+    const named = matchBook(tokens, at, caseless) ?? bookWithItsKind(tokens, at, caseless);
+    if (!named || named.abbreviated) return undefined;
+    const loc = parseLocation(tokens, i, named.book, false);
+    if (!loc || loc.next !== of || loc.needsSupport || !referenceExists({ book: named.book.osis, ...loc })) return undefined;
+    return { book: named.book.osis, loc, next: named.next };
+  }
+  return undefined;
+}
+
 const EVERYDAY_WORDS = new Set(['numbers', 'judges', 'acts', 'mark', 'job', 'james', 'john', 'jude', 'ruth', 'song', 'kings', 'amos', 'joel']);
 const LOWER_CASE_NAMES = new Set(BOOKS.map((b) => b.aliases[0]!).filter((name) => !name.includes(' ') && !EVERYDAY_WORDS.has(name)));
 
@@ -913,6 +933,12 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // "Turn to Hebrews. Chapter eleven, verse one": the book just named, when the place fits it.
     // "In chapter four…" not long after the book's last reference: a chapter of that book.
     if (isWord(tokens, i, 'chapter', 'chapters')) {
+      const namedAfter = bookNamedAfterPlace(tokens, i, caseless);
+      if (namedAfter) {
+        push(namedAfter.book, namedAfter.loc, i, namedAfter.next);
+        i = namedAfter.next - 1;
+        continue;
+      }
       const lastRef = valid().at(-1);
       const carried = lastBook && tokens[i]!.start - lastBook.end <= CARRIED_BOOK_REACH ? lastBook.book : undefined;
       const context = lastRef && tokens[i]!.start - lastRef.end <= RELATIVE_VERSE_REACH ? BOOK_BY_OSIS.get(lastRef.book) : undefined;
