@@ -1,6 +1,8 @@
-// Runs of whole chapters ("chapters thirteen to sixteen"), a spoken form first met in sermons
-// 133-140 (session 20's sealed set, opened in session 21 after it was measured twice). Every
-// sentence is written for the test; each case failed on the code before the rule (3402f85).
+// Runs of whole chapters ("chapters thirteen to sixteen") and a range to another chapter ("to
+// chapter 2, verse 10"), spoken forms met in sermons 133-140 (session 20's sealed set, opened in
+// session 21 after it was measured twice), and a chapter "of" the book named after it, noticed
+// beside them. Every sentence is written for the test; each case failed on the code before its
+// rule (3402f85, ab35825, 8c334eb).
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { identifyScripture } from '../../src/content/scripture/scripture.identify.ts';
@@ -45,4 +47,11 @@ test('"chapter 3 of John’s gospel", "chapters 1 and 2 of Genesis": the book na
   assert.deepEqual(await cited('Read chapter 5 of the book of Daniel before Sunday.'), ['Dan.5 Daniel 5']);
   // (A chapter of something else is still no book's: "chapter 5 of the hymnal".)
   assert.deepEqual(await cited(`${romans}In chapter 5 of the hymnal we sing of the cross.`), ['Rom.8.28 Romans 8:28']);
+});
+
+test('"Exodus chapter 1, verse 8, to chapter 2, verse 10": a range whose end names its own chapter', async () => {
+  assert.deepEqual(await cited('This story runs from Exodus chapter 1, verse 8, to chapter 2, verse 10.'), ['Exod.1.8-Exod.2.10 Exodus 1:8-2:10']);
+  assert.deepEqual(await cited('Read Genesis 37, verse 2 through chapter 39, verse 6 tonight.'), ['Gen.37.2-Gen.39.6 Genesis 37:2-39:6']);
+  // (An end the book does not have is no range.)
+  assert.ok(!(await cited('Read Genesis 37, verse 2 through chapter 99, verse 6 tonight.')).some((c) => c.includes('-Gen.99')));
 });

@@ -398,8 +398,29 @@ function endsPhrase(next: Token | undefined): boolean {
 // numbers stands there in its own right ("verses 16 were 20 years old", "in verses 10 about 15 men").
 const SOUNDS_LIKE_THROUGH = /^(?:th|[bfpt])r/;
 
+/**
+ * "Exodus chapter 1, verse 8, to chapter 2, verse 10", "from verse 8 through chapter 2 verse 10":
+ * a range whose end is said with its own chapter and verse (a later chapter of the same book).
+ */
+function rangeToAnotherChapter(tokens: readonly Token[], i: number, chapter: number, verse: number, book: string | undefined): { chapterEnd: number; verseEnd: number; next: number } | undefined {
+  let j = tokens[i]?.text === ',' ? i + 1 : i;
+  if (!isWord(tokens, j, 'to', 'through', 'thru', 'until', 'till')) return undefined;
+  j += 1;
+  if (!isWord(tokens, j, 'chapter')) return undefined;
+  const endChapter = readNumber(tokens, j + 1);
+  if (!endChapter || endChapter.value <= chapter) return undefined;
+  let k = endChapter.next;
+  if (tokens[k]?.text === ',' || tokens[k]?.text === ':') k += 1;
+  if (isWord(tokens, k, 'verse')) k += 1;
+  const endVerse = readNumber(tokens, k);
+  if (!endVerse || (book !== undefined && !verseExists(book, endChapter.value, endVerse.value))) return undefined;
+  return { chapterEnd: endChapter.value, verseEnd: endVerse.value, next: endVerse.next };
+}
+
 function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; rangeIfQuoted?: number } {
   const sep = tokens[i];
+  const toChapter = rangeToAnotherChapter(tokens, i, chapter, verse, context.book);
+  if (toChapter) return toChapter;
   // A list of consecutive verses is a range: "verses one and two", "four, five and six".
   if (sep && (sep.lower === 'and' || sep.text === ',')) {
     let j = i + 1;
