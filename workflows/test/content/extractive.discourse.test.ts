@@ -97,6 +97,25 @@ test('a headline is what is said, not who says it; it does not end on a dangling
   assert.equal(compressClause('In the end, grace wins.', 8), 'In the end');
 });
 
+test('a clause too long for a headline is kept up to a joint, never broken off mid-phrase', () => {
+  // Its first eight words alone were a title: "I Think Jesus Is Doing What a Good".
+  assert.equal(compressClause('I think Jesus is doing what a good teacher does with a student', 8), '');
+  assert.equal(compressClause('Hearing God means answering him and obeying his voice every day', 6), 'Hearing God means answering him');
+  // One word over, the clause says it whole.
+  assert.equal(compressClause('Who we are matters less than who God is', 8), 'Who we are matters less than who God is');
+  // "to" after "want you" opens the verb's complement: not a phrase to drop ("Here Is What I Want").
+  assert.equal(compressClause('Here is what I want you to take home today.', 6), '');
+  assert.equal(compressClause('You have to know who Jacob was and where he came from.', 6), 'You have to know who Jacob was');
+});
+
+test('a clause said whole keeps its last word; a leading "when …" or "the first is this:" gives way to what follows', () => {
+  assert.equal(compressClause('Jesus will not break you, and he will not snuff you out.', 8), 'Jesus will not break you');
+  assert.equal(compressClause('You have to know who Jacob was.', 8), 'You have to know who Jacob was');
+  assert.equal(compressClause('When Ziklag was burned and his men turned against him, David strengthened himself in the Lord his God.', 8), 'David strengthened himself in the Lord his God');
+  assert.equal(compressClause('The first is this: bring your empty places to God.', 8), 'bring your empty places to God');
+  assert.equal(compressClause('And the first thing God says is, stop.', 8), '');
+});
+
 test('a negation in a later clause does not empty the headline of the first', () => {
   assert.equal(compressClause("God's people built together, in chapter 2 he says come, that we won't be disgraced", 8), "God's people built together");
   // Its own negation still guards the cut: "grace is a gift we do [not earn]" says the opposite.

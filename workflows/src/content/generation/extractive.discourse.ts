@@ -2,6 +2,7 @@
 // pray", bare signposts), which read the cited scripture aloud, and how a point the preacher
 // announces becomes a short title.
 import { findScriptureReferences } from '../scripture/scripture.references.ts';
+import { readNumber, tokenize } from '../scripture/scripture.numbers.ts';
 import { contentTerms } from './extractive.text.ts';
 import { hasNoticeCue, isAnnouncement } from './extractive.notices.ts';
 
@@ -359,7 +360,14 @@ const FILLERS = /\b(?:own|very|really|just|simply|actually|truly)\s+/gi;
 const PRONOUN_PP = /\s+\b(?:for|with|to|in|through|before|toward|towards|on|upon|among|around|beside|within) (?:us|me|you|them|him|her|it)\b/gi;
 export const SUBORDINATE = /\s+\b(?:when|because|while|if|until|unless|although|though|so that|even though|whenever)\b/i;
 const PREPOSITION = new Set('in on at to by with from into through before after over under toward towards upon among around beside within without for of'.split(' '));
-const TRAILING_WEAK = new Set([...SMALL, 'is', 'are', 'was', 'be', 'not', 'that', 'this', 'our', 'your', 'my', 'his', 'her', 'their', 'its', 'we', 'you', 'i', 'he', 'she', 'they', 'because', 'when', 'while', 'if', 'so', 'who', 'which']);
+// Where a clause may end early: its next words join another clause or phrase to it.
+const JOINT = new Set(['and', 'but', 'or', 'yet', 'then', 'so', 'than', ...PREPOSITION]);
+const MIN_BEFORE_JOINT = 3;
+const BEFORE_COMPLEMENT = /^(?:is|are|was|were|be|been|am|not)$/i;
+// "have to know", "want you to take": "to" opens the verb's complement, not a phrase to drop.
+const TAKES_INFINITIVE = /^(?:want|wants|wanted|need|needs|needed|have|has|had|going|ought|able|used|try|tries|tried|seem|seems|seemed|like|love|hate|begin|began|start|started|learn|learned|choose|chose|refuse|refused|us|you|me|him|her|them)$/i;
+const infinitiveAt = (words: readonly string[], i: number) => words[i]!.toLowerCase() === 'to' && TAKES_INFINITIVE.test(words[i - 1] ?? '');
+const CANNOT_END = new Set([...SMALL, 'that', 'our', 'your', 'my', 'his', 'their', 'its', 'because', 'when', 'while', 'if', 'who', 'which']);
 
 /**
  * A clause cut to at most `max` words, keeping its subject and verb: the title form of a point.
@@ -370,27 +378,54 @@ export function compressClause(clause: string, max = 6): string {
   const clauses = t.split(/\s*[,;:—–]\s*|\s+-\s+/);
   // "Paul says, love is patient": the point is what is said, not who says it.
   const said = SPEECH_LEAD.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1] : undefined;
-  t = (said && wordsOf(said).length >= 3 ? said : clauses[0]) ?? t;
+  // "When Ziklag was burned, David strengthened himself in the Lord": the point is the main clause.
+  const main = LEADS_SUBORDINATE.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1] : undefined;
+  // "The first is this: bring your empty places to God": what the clause introduces (too short to
+  // head anything: "… says is, stop").
+  const introduced = INTRODUCES.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1]! : undefined;
+  if (introduced !== undefined && wordsOf(introduced).length < 3) return '';
+  t = (said && wordsOf(said).length >= 3 ? said : main && wordsOf(main).length >= 3 ? main : introduced ?? clauses[0]) ?? t;
   t = t.replace(/[.!?"“”]+/g, '').trim();
   const chosen = t;
   const fits = () => wordsOf(t).length <= max;
   if (!fits()) t = t.replace(FILLERS, '');
-  if (!fits()) t = t.replace(PRONOUN_PP, '');
+  let cutAtPreposition = false;
+  if (!fits()) {
+    const untouched = t;
+    t = t.replace(PRONOUN_PP, '');
+    cutAtPreposition = t !== untouched;
+  }
   if (!fits()) {
     const m = SUBORDINATE.exec(t);
     if (m && wordsOf(t.slice(0, m.index)).length >= 2) t = t.slice(0, m.index);
   }
   if (!fits()) t = t.replace(/^(?:the|a|an)\s+/i, '');
   let words = wordsOf(t);
-  // Still long: drop trailing prepositional phrases, then simply keep the first words.
+  // Still long: drop trailing prepositional phrases.
   while (words.length > max) {
     let cut = -1;
-    for (let i = words.length - 1; i >= 2; i -= 1) if (PREPOSITION.has(words[i]!.toLowerCase())) { cut = i; break; }
+    for (let i = words.length - 1; i >= 2; i -= 1) if (PREPOSITION.has(words[i]!.toLowerCase()) && !infinitiveAt(words, i)) { cut = i; break; }
     if (cut < 0) break;
     words = words.slice(0, cut);
+    cutAtPreposition = true;
   }
-  words = words.slice(0, max);
-  while (words.length > 1 && TRAILING_WEAK.has(words[words.length - 1]!.toLowerCase())) words = words.slice(0, -1);
+  // Still long, with no phrase to drop: one word over, the clause says it whole; else it is kept up
+  // to a joint, at most one word over ("Hearing God Means Answering Him | and obeying his voice").
+  // The first words alone break off mid-phrase ("I Think Jesus Is Doing What a Good | teacher
+  // does") and head nothing.
+  if (words.length > max + 1) {
+    let joint = max + 1;
+    while (joint >= MIN_BEFORE_JOINT && !(JOINT.has(words[joint]!.toLowerCase()) && !infinitiveAt(words, joint))) joint -= 1;
+    if (joint < MIN_BEFORE_JOINT) return '';
+    words = words.slice(0, joint);
+    cutAtPreposition = false;
+  }
+  // Every cut is at a joint, so the words before it end where a clause may end: its object stays
+  // ("You Have to Know Who Jacob Was", "Jesus Will Not Break You", "Dig a Well for Someone Behind You").
+  while (words.length > 1 && CANNOT_END.has(words[words.length - 1]!.toLowerCase())) words = words.slice(0, -1);
+  // Its phrase dropped, a clause left before its complement says nothing ("You Are Not | with
+  // someone who…", "To Sow to the Spirit Is | to put…").
+  if (cutAtPreposition && BEFORE_COMPLEMENT.test(words.at(-1) ?? '')) return '';
   const cut = words.join(' ');
   // A cut that drops the negation says the opposite ("Grace is a gift we do [not earn]"); a
   // negation in a later clause ("…, that we won't be disgraced") is not the headline's. One word
@@ -400,6 +435,8 @@ export function compressClause(clause: string, max = 6): string {
 }
 
 const NEGATION = /\b(?:not|never|no|nothing|nobody|cannot|\w+n't)\b/i;
+const INTRODUCES = /\b(?:is|was|are|were|this|these|point|thing|lesson)$/i;
+const LEADS_SUBORDINATE = /^(?:because|since|when|whenever|if|unless|although|though|while|after|before|until)\b/i;
 const SPEECH_LEAD = /^(?:\w+\s+){0,3}(?:says?|said|writes|wrote|tells us|told us|reminds us|puts it)$/i;
 
 /** Headline capitalisation: small words lower-case except first and last. */
@@ -420,6 +457,12 @@ const FRAMING = /^(?:so,? |now,? )?(?:(?:today|this morning|tonight|this evening
 // the sermon naming its text.
 const SERMON_TEXT = /^(?:so,? |now,? |and )?(?:our|the|my) (?:text|passage|reading|scripture)(?: (?:for )?(?:today|this morning|tonight|this evening))? (?:is|comes from)\b/i;
 const CITES = /\b(?:genesis|exodus|psalms?|proverbs|isaiah|jeremiah|matthew|mark|luke|john|acts|romans|corinthians|galatians|ephesians|philippians|colossians|hebrews|james|peter|revelation|timothy|chapter|verses?)\b/i;
+
+/** A passage named by its number ("Psalm Twenty", "Chapter Eleven"): shown beside a title, never one. */
+export function namesPassage(text: string): boolean {
+  const tokens = tokenize(text);
+  return tokens.some((t, i) => CITES.test(t.text) && readNumber(tokens, i + 1) !== undefined);
+}
 
 /** The sermon talking about itself, or naming a passage: not a title, takeaway or prayer. */
 export function isFrame(text: string): boolean {

@@ -2,7 +2,7 @@
 // preacher's own words (the announced point, a short sentence, a noun phrase); prayers and
 // questions are fixed grammatical frames around those words.
 import { isApplication, type Section, type SermonAnalysis } from './extractive.analysis.ts';
-import { AUDIENCE, compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
+import { AUDIENCE, compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, namesPassage, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
 import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
 import { contentTerms, isStopword, titleCase, type Sentence } from './extractive.text.ts';
 import { readNumber, tokenize } from '../scripture/scripture.numbers.ts';
@@ -200,13 +200,13 @@ export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly
   // Begins with the Race We Have Received": 2 Corinthians 8:9 quoted as "the race of our Lord").
   if (a.swaps?.size) candidates.splice(0, candidates.length, ...candidates.map((c) => withSwapsUndone(c, a.swaps!)));
   // A recognition stutter ("the lung lung lung") is never a headline, nor a reference's numbers
-  // ("Roses 17 and 18 Tell Us Nobody Takes": the passage is shown beside the title).
+  // ("Roses 17 and 18 Tell Us Nobody Takes", "Psalm Twenty": the passage is shown beside the title).
   // Where the preacher announced no point, a name said in one sentence only, and not by the cited
   // scripture, is the recogniser's guess at a name ("One of them is called Cleopards") or an
   // aside's, not the point's. (An announced point keeps its words: the point is what was said.)
   const once = statement ? new Set<string>() : namesSaidOnce(a);
   const named = (c: string) => !wordsOf(c).some((w) => once.has(w));
-  const clean = (c: string) => !!c && trusted(c) && named(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !takenAlready(norm(c), taken);
+  const clean = (c: string) => !!c && trusted(c) && named(c) && !isGarbled(c) && !/\b(\w+) \1\b/i.test(c) && !/\d/.test(c) && !namesPassage(c) && !takenAlready(norm(c), taken);
   // Past those, a day's title is a headline whose words the sermon vouches for (each said in two
   // sentences, or in its scripture): Whisper's confident mishearings are said once ("The Hebrew
   // Word Is Keys", "Barly Field"). (A point's title keeps its order: the points follow the sermon.)
