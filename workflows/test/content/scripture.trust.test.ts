@@ -34,3 +34,10 @@ test('verse digits the recogniser wrote one by one after the place are the verse
   // The quotation's first verse not among the digits heard: the place heard stands, the words keep theirs.
   assert.deepEqual(await cited(`Let me ask Grace to read it, Matthew 5, 1-2. ${read}`), ['Matt.5.1-Matt.5.2:spoken', 'Matt.5.33:quoted']);
 });
+
+test('a chapter and verse written as one number ("Proverbs 17" for one seven) are the verse quoted in the same phrase', async () => {
+  const said = 'The book of Proverbs says it twice. Proverbs 17, the fear of the Lord is the beginning of knowledge, but fools despise wisdom and instruction. That is where wisdom starts.';
+  assert.deepEqual(await cited(said), ['Prov.1.7:both']);
+  // Words of another chapter whose digits are not those heard: the chapter heard stands, the words keep theirs.
+  assert.deepEqual(await cited(said.replace('Proverbs 17', 'Proverbs 12')), ['Prov.12:spoken', 'Prov.1.7:quoted']);
+});

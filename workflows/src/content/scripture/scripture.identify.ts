@@ -435,7 +435,13 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // (The first or last verse said, not one inside a range: "verses 23 to 35 … Father, forgive them"
     // is not Luke 23.)
     const versesOfAnotherChapter = (q: QuotationMatch) => ref.chapterFromContext === true && ref.verseStart !== undefined && (q.verseStart === ref.verseStart || q.verseEnd === lastVerseInChapter(ref)) && q.verseStart <= lastVerseInChapter(ref)! && ref.verseStart <= q.verseEnd && quotedShortlyAfter(q);
-    const heardAsChapter = ownNear.find(verseHeardAsChapter);
+    // "Proverbs 17, the fear of the Lord is the beginning of knowledge" (one seven, 1:7), "Psalm 1306,
+    // O give thanks unto the Lord" (136): the chapter and verse written as one number, or a zero
+    // heard between the chapter's digits; the words quoted in the same phrase are the place said.
+    const heardDigits = ref.source.replace(/\D/g, '');
+    const digitsOfQuoted = (q: QuotationMatch) => heardDigits === `${q.chapter}${q.verseStart}` || [...heardDigits].some((d, i) => d === '0' && `${heardDigits.slice(0, i)}${heardDigits.slice(i + 1)}` === String(q.chapter));
+    const numberRunTogether = (q: QuotationMatch) => ref.book === q.book && heardDigits.length >= 2 && !overlap(span(ref), span(quoteReference(q))) && digitsOfQuoted(q) && inSamePhrase(text, ref.end, q.start);
+    const heardAsChapter = ownNear.find(verseHeardAsChapter) ?? ownNear.find(numberRunTogether);
     if (heardAsChapter) {
       used.add(heardAsChapter);
       citations.push({ ...quoteReference(heardAsChapter), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
