@@ -222,4 +222,12 @@ test('a bare verse the chapter lacks, heard "sixty" for "sixteen", is the one ve
   assert.deepEqual(await cited(`${story}And her reply in verse 60 is full of old pain.`), ['2Kgs.4.8-2Kgs.4.37:spoken', '2Kgs.4.16:spoken']);
   // Two verses that sound like it ("forty-five" for 25 or 35 in a chapter of 44): none.
   assert.deepEqual(await cited(`${story}And in verse 45 the story turns.`), ['2Kgs.4.8-2Kgs.4.37:spoken']);
+  // Well after a verse cited in passing, with the reading's own place misheard, the verse is not
+  // the passing verse's chapter's sound-alike: "verse 35" of the story is not Genesis 18:25.
+  const passing =
+    'But the child comes, just as Elisha said, the way God had once told Abraham in Genesis 18, 14, is anything too hard for the Lord. ' +
+    'I am going to stop the story there for a moment, because it is a good place to breathe. The boy grows up, and one morning he goes out to his father ' +
+    "among the reapers, and he cries out that his head hurts, and by noon he is dead on his mother's lap. She lays him on the bed of the man of God and shuts the door. " +
+    'In verse 35 the boy sneezes seven times and opens his eyes.';
+  assert.ok(!(await cited(passing)).some((c) => c.startsWith('Gen.18.25')));
 });

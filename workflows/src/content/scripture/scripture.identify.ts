@@ -503,7 +503,10 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       else {
         // "In verse 60" of a chapter of 44 verses: "sixteen" heard as "sixty", when it is the one
         // verse of the chapter that sounds like the number heard.
-        const alike = ref.chapterFromContext && ref.verseStart !== undefined && ref.verseEnd === undefined ? soundAlikeChapters(ref.verseStart).filter((v) => verseExists(ref.book, ref.chapter, v)) : [];
+        // (Not a verse that stands only on what is said with it: "In verse 35 the boy sneezed seven
+        // times", of a reading whose place was misheard, is not Genesis 18:25 because Genesis 18:14
+        // was the last place said.)
+        const alike = ref.chapterFromContext && !ref.needsSupport && ref.verseStart !== undefined && ref.verseEnd === undefined ? soundAlikeChapters(ref.verseStart).filter((v) => verseExists(ref.book, ref.chapter, v)) : [];
         if (alike.length === 1) citations.push({ ...referenceTo({ book: ref.book, chapter: ref.chapter, verseStart: alike[0] }, ref.start, ref.end, ref.source), mode: 'spoken' });
       }
       continue;
