@@ -231,3 +231,12 @@ test('a bare verse the chapter lacks, heard "sixty" for "sixteen", is the one ve
     'In verse 35 the boy sneezes seven times and opens his eyes.';
   assert.ok(!(await cited(passing)).some((c) => c.startsWith('Gen.18.25')));
 });
+
+test('a whole chapter whose bare verse, said next, is quoted from another chapter of the book is that chapter', async () => {
+  const joseph = (chapter: string) =>
+    `The great example is Joseph, in Genesis ${chapter}, a slave in the house of Potiphar, far from home, and his master's wife speaks to Joseph day after day. ` +
+    'His answer is in verse 9, how then can I do this great wickedness, and sin against God? And when she grabs his cloak, he runs.';
+  // "Thirty-nine" heard "13": the chapter of the verse quoted.
+  assert.deepEqual(await cited(joseph('13')), ['Gen.39:both', 'Gen.39.9:both']);
+  assert.deepEqual(await cited(joseph('39')), ['Gen.39:both', 'Gen.39.9:both']);
+});

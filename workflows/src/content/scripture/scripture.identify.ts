@@ -262,14 +262,22 @@ function ofReadingCompleted(verse: ReferenceCandidate, reading: ScriptureReferen
   return { ...rest, ...referenceTo(place, verse.start, verse.end, verse.source), exists: referenceExists(place) };
 }
 
-/** The chapter of the book a reading is in, when a bare verse of it said next is quoted from that chapter right after. */
+/**
+ * The chapter of the book a reading is in, when a bare verse of it said next is quoted from that
+ * chapter right after (a whole chapter too: "Genesis 13 [thirty-nine], … his answer is in verse 9,
+ * how then can I do this great wickedness").
+ */
 function readingChapterFromItsVerse(ref: ReferenceCandidate, candidates: readonly ReferenceCandidate[], anchors: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], used: ReadonlySet<QuotationMatch>): ScriptureReference | undefined {
-  if (ref.chapterFromContext || ref.verseStart === undefined || ref.verseEnd === undefined || (ref.chapterEnd ?? ref.chapter) !== ref.chapter) return undefined;
+  const wholeChapter = ref.verseStart === undefined;
+  if (ref.chapterFromContext || (!wholeChapter && ref.verseEnd === undefined) || (ref.chapterEnd ?? ref.chapter) !== ref.chapter) return undefined;
   const next = candidates.find((c) => c.start > ref.end && (c.needsQuotation || anchors.includes(c)));
-  const ownVerse = next?.chapterFromContext && next.book === ref.book && next.chapter === ref.chapter && next.verseStart !== undefined && next.verseStart >= ref.verseStart && (next.verseEnd ?? next.verseStart) <= ref.verseEnd ? next : undefined;
+  const inReading = (c: ReferenceCandidate) => wholeChapter || (c.verseStart! >= ref.verseStart! && (c.verseEnd ?? c.verseStart!) <= ref.verseEnd!);
+  const ownVerse = next?.chapterFromContext && next.book === ref.book && next.chapter === ref.chapter && next.verseStart !== undefined && inReading(next) ? next : undefined;
   if (!ownVerse) return undefined;
   const quoted = quotations.find((q) => !used.has(q) && q.book === ref.book && q.chapter !== ref.chapter && q.start >= ownVerse.end && q.start - ownVerse.end <= QUOTE_BEFORE && q.verseStart >= ownVerse.verseStart! && q.verseEnd <= (ownVerse.verseEnd ?? ownVerse.verseStart!));
-  if (!quoted || !verseExists(ref.book, quoted.chapter, ref.verseEnd)) return undefined;
+  if (!quoted) return undefined;
+  if (wholeChapter) return referenceTo({ book: ref.book, chapter: quoted.chapter }, ref.start, ref.end, ref.source);
+  if (!verseExists(ref.book, quoted.chapter, ref.verseEnd!)) return undefined;
   return referenceTo({ book: ref.book, chapter: quoted.chapter, verseStart: ref.verseStart, chapterEnd: quoted.chapter, verseEnd: ref.verseEnd }, ref.start, ref.end, ref.source);
 }
 
