@@ -112,6 +112,9 @@ export function pointsFollowSermon(outline: Outline, ctx: PropertyContext): Prop
   return { pass: why.length === 0, why };
 }
 
+/** Words a headline cannot end on: it broke off before the word they lead to ("…What God Had", "…a Good Report of"). */
+const OPEN_ENDED = new Set('a an the of to in on at for from with by into and or but nor than that whose my our your his their its had has have will shall would could should can may might must does did not very'.split(' '));
+
 export function titlesAreHeadlines(outline: Outline, days: readonly DevotionalDay[], ctx: PropertyContext): PropertyResult {
   const why: string[] = [];
   const said = new Set(words(ctx.spoken));
@@ -134,6 +137,7 @@ export function titlesAreHeadlines(outline: Outline, days: readonly DevotionalDa
     const content = [...contentStems(title)];
     if (content.length && content.every((s) => illustration.has(s))) why.push(`${where} "${title}": an illustration's noun`);
     if (thesis !== undefined && !shares(title, thesis)) why.push(`${where} "${title}": not the point's thesis "${thesis}"`);
+    if (w.length > 1 && OPEN_ENDED.has(w.at(-1)!)) why.push(`${where} "${title}": breaks off mid-phrase (ends on "${w.at(-1)}")`);
   };
   outline.mainPoints.forEach((p, i) => {
     const thesis = ctx.announced ? ctx.points[i] : ctx.points.find((t) => shares(`${p.title} ${p.summary}`, t));

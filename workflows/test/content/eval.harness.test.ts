@@ -148,6 +148,12 @@ test('property checks catch each fault the issue names', () => {
   assert.ok(result.titles.why.some((w) => /low-confidence/.test(w)));
 });
 
+test('a title that breaks off mid-phrase fails: it ends on a word that leads to another', () => {
+  const cut: Outline = { ...good, mainPoints: [{ ...good.mainPoints[0]!, title: 'Grace Is a Gift for' }, { ...good.mainPoints[1]!, title: 'Grace Makes Us New' }] };
+  const result = checkProperties(cut, [1, 2, 3, 4, 5].map((n) => day(n)), ctx);
+  assert.deepEqual(result.titles.why, ['title 1 "Grace Is a Gift for": breaks off mid-phrase (ends on "for")']);
+});
+
 test('titles are counted one by one beside the sermon-level pass: a sermon with one bad title of eight fails whole', () => {
   const oneBad: Outline = { ...good, mainPoints: [good.mainPoints[0]!, { ...good.mainPoints[1]!, title: 'Paycheck' }, { ...good.mainPoints[1]!, title: 'Christ Died for Us, Grace Makes Us New' }] };
   const days = [1, 2, 3, 4, 5].map((n) => day(n, n === 4 ? { title: 'Grace Is a Gift of Fellowship Hall Potluck Tickets Now On Sale' } : {}));
