@@ -119,3 +119,16 @@ test('a lower-case transcript without punctuation (some recognisers) still yield
   assert.equal(days.length, 5);
   for (const d of days) assert.ok(sermon.match(d.scripture_passage.quick.reference));
 });
+
+test('a point whose lines all went to its summary and the applications still has details: the piece the recogniser split off', async () => {
+  // The demo recording as heard from its mp4 on one machine: "Soldiers" lost its capital.
+  const transcript =
+    'Our first point is simple. Love comes before effort. Before we ever lifted a finger, God acted. The gospel does not begin with our striving. ' +
+    'Our second point is that suffering is not wasted. Turn with me to Romans chapter 8 verse 28. We know that all things work together for good for those who love God. ' +
+    'That does not mean every day feels good. It means that nothing you carry is carried alone. ' +
+    'Our third point is that we endure together. Paul tells Timothy to suffer hardship as a good soldier of Christ Jesus. soldiers do not march alone. ' +
+    'This week, call someone who is struggling, pray with them, and remind them of the promise of eternal life. Let us pray.';
+  const outline = await generator.generateOutline({ transcript });
+  for (const point of outline.mainPoints) assert.ok(point.details, JSON.stringify(point));
+  assert.match(outline.mainPoints.at(-1)!.details, /soldiers do not march alone/);
+});

@@ -121,7 +121,10 @@ export function buildOutline(a: SermonAnalysis, sermonTitle?: string): Outline {
     // A line quoted in the details is one the recogniser was sure of ("God did not wait for us to
     // become God in heaven": "heaven" at 0.14 for "good enough"), while the point has such lines;
     // a point is never left without details.
-    const others = pool.filter((s) => s !== summary && fresh(s));
+    // (A point whose content lines went to the summary and the applications: the section's other
+    // lines, a piece the recogniser split off too — "soldiers do not march alone.", its capital lost.)
+    const pooled = pool.filter((s) => s !== summary && fresh(s));
+    const others = pooled.length ? pooled : section.sentences.filter((s) => s !== summary && fresh(s) && !a.housekeeping.has(s.index) && !a.readings.has(s.index) && !section.statementIndexes.includes(s.index) && wordCount(s) >= 3);
     const sure = others.filter((s) => !heardUnsure(s, a));
     const support = show((sure.length ? sure : others).slice(0, 3).sort(byIndex));
     // A point that cites nothing shows no passage (the nearest one belongs to another point).
