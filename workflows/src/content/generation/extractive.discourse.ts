@@ -376,15 +376,15 @@ const CANNOT_END = new Set([...SMALL, 'that', 'our', 'your', 'my', 'his', 'their
 export function compressClause(clause: string, max = 6): string {
   let t = clause.trim().replace(/^(?:that|this:)\s+/i, '').replace(/[\s,;:—–-]+$/, '');
   const clauses = t.split(/\s*[,;:—–]\s*|\s+-\s+/);
-  // "Paul says, love is patient": the point is what is said, not who says it.
-  const said = SPEECH_LEAD.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1] : undefined;
-  // "When Ziklag was burned, David strengthened himself in the Lord": the point is the main clause.
-  const main = LEADS_SUBORDINATE.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1] : undefined;
-  // "The first is this: bring your empty places to God": what the clause introduces (too short to
-  // head anything: "… says is, stop").
-  const introduced = INTRODUCES.test(clauses[0] ?? '') && clauses.length > 1 ? clauses[1]! : undefined;
-  if (introduced !== undefined && wordsOf(introduced).length < 3) return '';
-  t = (said && wordsOf(said).length >= 3 ? said : main && wordsOf(main).length >= 3 ? main : introduced ?? clauses[0]) ?? t;
+  // A first clause that only leads into the next: who says it ("Paul says, love is patient"), when
+  // ("When Ziklag was burned, David strengthened himself in the Lord"), or what it introduces ("The
+  // first is this: bring your empty places to God"). The point is the next clause; one too short to
+  // head anything after an introduction ("… says is, stop") gives no title.
+  const [first = t, next] = clauses;
+  const leadsIn = next !== undefined && [SPEECH_LEAD, LEADS_SUBORDINATE, INTRODUCES].some((lead) => lead.test(first));
+  if (leadsIn && wordsOf(next).length >= 3) t = next;
+  else if (next !== undefined && INTRODUCES.test(first)) return '';
+  else t = first;
   t = t.replace(/[.!?"“”]+/g, '').trim();
   const chosen = t;
   const fits = () => wordsOf(t).length <= max;
