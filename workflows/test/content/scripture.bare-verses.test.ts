@@ -153,6 +153,12 @@ test('"verse" heard as "Royce" or "force" before a number is a verse of the chap
   assert.deepEqual(await cited(`${roof}The wind was at force 5 that night and we stayed in.`), ['Mark.2.1-Mark.2.12:spoken']);
 });
 
+test('"verse" heard as "voice" before a number (141, 88, 94, 123: several voices say it so) is a verse of the chapter being read, on its words', async () => {
+  const roof = 'Our story is Mark 2, verses 1 to 12. Four friends dig through a roof to lower a paralysed man down in front of Jesus. ';
+  assert.deepEqual(await cited(`${roof}Look at voice 5. Jesus, seeing their faith, said to the paralytic, Son, your sins are forgiven.`), ['Mark.2.1-Mark.2.12:spoken', 'Mark.2.5:both']);
+  assert.deepEqual(await cited(`${roof}The choir sang it in one voice 5 times over, and nobody minded.`), ['Mark.2.1-Mark.2.12:spoken']);
+});
+
 test('bare verses after a reading heard without its book are of the book its words told', async () => {
   const jairus = 'And, behold, there cometh one of the rulers of the synagogue, Jairus by name; and when he saw him, he fell at his feet, and besought him greatly, saying, My little daughter lieth at the point of death. ';
   const story = `This morning our story is in chapter 5, verses 21 to 43. ${jairus}He is a man who decides who reads the scroll, and he throws all of that away. In verse 30 he turns round in the crowd and asks a question nobody expected. 25 and 26 tell us about the doctors.`;

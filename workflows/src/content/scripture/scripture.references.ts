@@ -583,9 +583,9 @@ function oneChapterBookUnheard(tokens: readonly Token[], i: number): { books: st
 // "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
 // he sat under a juniper tree"): a relative verse only on that verse's own words.
 // ("Versus", "Voices", "Roses", "verse's" have its consonants: `soundsLikeVerses`.)
-// ("In force seven", "Royce 5", "most 14 tells the people to sing": "verse" with one s sound; the
+// ("In force seven", "Royce 5", "most 14 tells the people to sing", "Look at voice 7": "verse" with one s sound; the
 // words after it decide.)
-const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce', 'most'];
+const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce', 'most', 'voice'];
 const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
 
