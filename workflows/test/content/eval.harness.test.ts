@@ -83,9 +83,10 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed, or all/);
 });
 
+const header = 'title: T\nspeaker: S\nstyle: topical\nvoice: en-us\nspeed: 160\nannounced: yes\npoints: Grace is a gift | Grace makes us new\ntheme: grace\nillustrations: paycheck\n';
 const sermon = parseSermon(
   '99-test.sermon',
-  `title: T\nspeaker: S\nstyle: topical\nvoice: en-us\nspeed: 160\nannounced: yes\npoints: Grace is a gift | Grace makes us new\ntheme: grace\nillustrations: paycheck\n---\n@announce The potluck is next Sunday in the fellowship hall.\nPoint one: grace is a gift. {Eph.2.8-Eph.2.9|Ephesians two, eight and nine}. A paycheck is earned.\nPoint two: grace makes us new. <<Rom.5.8|while we were yet sinners, Christ died for us>>.\n@altar If you want to give your life to Christ today, come forward to the rail as we sing.\n`,
+  `${header}---\n@announce The potluck is next Sunday in the fellowship hall.\nPoint one: grace is a gift. {Eph.2.8-Eph.2.9|Ephesians two, eight and nine}. A paycheck is earned.\nPoint two: grace makes us new. <<Rom.5.8|while we were yet sinners, Christ died for us>>.\n@altar If you want to give your life to Christ today, come forward to the rail as we sing.\n`,
 );
 
 test('scripture score: found, exact, invented and quotations', () => {
@@ -95,6 +96,12 @@ test('scripture score: found, exact, invented and quotations', () => {
   assert.deepEqual(score.invented, ['2Tim.2.31', 'Ruth.1.22']);
   assert.equal(score.quotationsFound, 1);
   assert.equal(scoreScripture(sermon, [{ osis: 'Eph.2.8-Eph.2.9' }]).exact, 1);
+});
+
+test('exact range: whole chapters and the same chapters written verse by verse are the same range', () => {
+  const chapters = parseSermon('98-test.sermon', `${header}---\nThe sermon on the mount, {Matt.5.1-Matt.7.29|Matthew chapters five to seven}, and {Ps.23|Psalm twenty-three}.\n`);
+  assert.equal(scoreScripture(chapters, [{ osis: 'Matt.5-Matt.7' }, { osis: 'Ps.23.1-Ps.23.6' }]).exact, 2);
+  assert.equal(scoreScripture(chapters, [{ osis: 'Matt.5-Matt.6' }, { osis: 'Ps.23.1-Ps.23.5' }]).exact, 0);
 });
 
 const day = (n: number, over: Partial<DevotionalDay> = {}): DevotionalDay => ({
