@@ -55,3 +55,19 @@ test('"Exodus chapter 1, verse 8, to chapter 2, verse 10": a range whose end nam
   // (An end the book does not have is no range.)
   assert.ok(!(await cited('Read Genesis 37, verse 2 through chapter 99, verse 6 tonight.')).some((c) => c.includes('-Gen.99')));
 });
+
+// Met in 134, 146 and 147 (session 22's sealed set 141-148, opened in session 23); failed on c70eb62.
+test('"…to the end of the chapter", "…to the end of chapter 17" ("on" heard for "of"): the range ends at that chapter’s last verse', async () => {
+  assert.deepEqual(await cited('Our reading is Genesis 24, verses 1 to 10. The story ends in verses 63 to the end of the chapter, with Isaac out in the field.'), ['Gen.24.1-Gen.24.10 Genesis 24:1-10', 'Gen.24.63-Gen.24.67 Genesis 24:63-67']);
+  assert.deepEqual(await cited('The story runs all the way from 1 Samuel 16, 1 to the end of chapter 17, and it begins with a boy nobody invited.'), ['1Sam.16.1-1Sam.17.58 1 Samuel 16:1-17:58']);
+  assert.deepEqual(await cited('Paul keeps the theme going in 1 Corinthians from chapter 12, verse 1, to the end on chapter 14.'), ['1Cor.12.1-1Cor.14.40 1 Corinthians 12:1-14:40']);
+  // (The end of a chapter the book lacks, or of an earlier one, is no range.)
+  assert.deepEqual(await cited('It runs from 1 Samuel 16, 1 to the end of chapter 47, and it begins with a boy.'), ['1Sam.16.1 1 Samuel 16:1']);
+});
+
+test('a verse quoted from a passage across chapters keeps its own citation, as one quoted from a whole chapter does', async () => {
+  const story = 'The story runs from 1 Samuel 16, 1 to the end of chapter 17. Then Saul and all Israel heard those words of the Philistine, they were dismayed, and greatly afraid.';
+  assert.deepEqual(await cited(story), ['1Sam.16.1-1Sam.17.58 1 Samuel 16:1-17:58', '1Sam.17.11 1 Samuel 17:11']);
+  // (A passage within one chapter holds the verses quoted from it.)
+  assert.deepEqual(await cited(story.replace('1 Samuel 16, 1 to the end of chapter 17', '1 Samuel 17, verses 1 to 20')), ['1Sam.17.1-1Sam.17.20 1 Samuel 17:1-20']);
+});

@@ -335,6 +335,13 @@ function booksReadBefore(citations: readonly Citation[], quotations: readonly Qu
   return new Set([...citations.map((c) => c.book), ...quotations.filter((q) => q.end <= start).map((q) => q.book)]);
 }
 
+/**
+ * A passage of verses within one chapter holds the verses quoted from it: they are its words. A
+ * whole chapter or a passage across chapters ("from 1 Samuel 16, 1 to the end of chapter 17", the
+ * story a sermon walks through) does not: each verse quoted keeps its own citation.
+ */
+const holdsItsQuotations = (ref: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd'>) => ref.verseStart !== undefined && (ref.chapterEnd === undefined || ref.chapterEnd === ref.chapter);
+
 export function combineCitations(text: string, candidates: readonly ReferenceCandidate[], quotations: readonly QuotationMatch[], index?: QuotationIndex): Citation[] {
   const used = new Set<QuotationMatch>();
   const citations: Citation[] = [];
@@ -418,7 +425,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     const paraphrases = index && ref.exists ? near.filter((q) => q.end > ref.end && !confirming.includes(q) && index.wordsCoveredBy(text, q.start, q.end, verseKeys(ref)) >= (q.matchedWords * 2) / 3) : [];
     if (ref.exists && confirming.length + paraphrases.length) {
       // A whole chapter is confirmed by a verse quoted from it; that verse keeps its own citation.
-      if (ref.verseStart !== undefined) [...confirming, ...paraphrases].filter((q) => !placedBefore(q)).forEach((q) => used.add(q));
+      if (holdsItsQuotations(ref)) [...confirming, ...paraphrases].filter((q) => !placedBefore(q)).forEach((q) => used.add(q));
       citations.push({ ...base, mode: 'both' });
       continue;
     }
@@ -556,7 +563,7 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
     // are named, as a bare "verse 12" inside the reading is: they keep their citation too.
     const containing = citations.filter((c) => overlap(span(c), span(ref)));
     for (const c of containing) if (c.mode === 'spoken') c.mode = 'both';
-    if (!said && containing.some((c) => c.verseStart !== undefined && c.mode !== 'quoted')) continue;
+    if (!said && containing.some((c) => holdsItsQuotations(c) && c.mode !== 'quoted')) continue;
     if (said && containing.some((c) => c.osis === said.osis)) continue;
     citations.push({ ...ref, source: text.slice(q.start, q.end), mode: 'quoted' });
   }

@@ -406,6 +406,8 @@ function rangeToAnotherChapter(tokens: readonly Token[], i: number, chapter: num
   let j = tokens[i]?.text === ',' ? i + 1 : i;
   if (!isWord(tokens, j, 'to', 'through', 'thru', 'until', 'till')) return undefined;
   j += 1;
+  const toTheEnd = toTheEndOfChapter(tokens, j, chapter, book);
+  if (toTheEnd) return toTheEnd;
   if (!isWord(tokens, j, 'chapter')) return undefined;
   const endChapter = readNumber(tokens, j + 1);
   if (!endChapter || endChapter.value <= chapter) return undefined;
@@ -415,6 +417,18 @@ function rangeToAnotherChapter(tokens: readonly Token[], i: number, chapter: num
   const endVerse = readNumber(tokens, k);
   if (!endVerse || (book !== undefined && !verseExists(book, endChapter.value, endVerse.value))) return undefined;
   return { chapterEnd: endChapter.value, verseEnd: endVerse.value, next: endVerse.next };
+}
+
+/**
+ * "…to the end of the chapter", "…to the end of chapter 17" ("on" or "in" heard for "of") at `j`,
+ * after "to": the last verse of that chapter, when the book is known.
+ */
+function toTheEndOfChapter(tokens: readonly Token[], j: number, chapter: number, book: string | undefined): { chapterEnd: number; verseEnd: number; next: number } | undefined {
+  if (book === undefined || !isWord(tokens, j, 'the') || !isWord(tokens, j + 1, 'end') || !isWord(tokens, j + 2, 'of', 'on', 'in')) return undefined;
+  if (isWord(tokens, j + 3, 'the') && isWord(tokens, j + 4, 'chapter')) return { chapterEnd: chapter, verseEnd: versesIn(book, chapter), next: j + 5 };
+  const endChapter = isWord(tokens, j + 3, 'chapter') ? readNumber(tokens, j + 4) : undefined;
+  if (!endChapter || endChapter.value <= chapter || !verseExists(book, endChapter.value)) return undefined;
+  return { chapterEnd: endChapter.value, verseEnd: versesIn(book, endChapter.value), next: endChapter.next };
 }
 
 function parseRangeEnd(tokens: readonly Token[], i: number, chapter: number, verse: number, context: RangeContext = {}): { chapterEnd?: number; verseEnd?: number; next: number; needsSupport?: boolean; rangeIfQuoted?: number } {
