@@ -14,6 +14,12 @@ test('a name close in spelling before "chapter N" is that book\'s chapter, not t
   assert.ok(!citations.some((c) => c.startsWith('Gen.3')), citations.join(' '));
 });
 
+test('a numbered book\'s name misheard after its ordinal ("first king 18") is that book\'s chapter, on the passage\'s words, and its verses\' (144, session 23)', async () => {
+  const carmel = 'Tonight, the contest on Mount Carmel in first king 18. ';
+  assert.deepEqual(await cited(`${carmel}Elijah came near to all the people and asked how long they would go limping between two opinions, and the people answered him not a word.`), ['1Kgs.18:both', '1Kgs.18.21:quoted']);
+  assert.deepEqual(await cited(`${carmel}In verse 17 and 18, Ahab greets him with, is that you, you troubler of Israel.`), ['1Kgs.18.17-1Kgs.18.18:spoken']);
+});
+
 test('a name no book matches, said just before "chapter N", stops the earlier book being carried to it', async () => {
   const heard = 'We began with Genesis 1:27, that we are made in his image. Now let us hear Clissy\'s chapter 3 about work and rest, which my grandmother loved.';
   assert.deepEqual(await cited(heard), ['Gen.1.27:spoken']);

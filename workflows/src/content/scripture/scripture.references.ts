@@ -32,7 +32,7 @@ const MAX_VERSE = 176;
 const ALIAS_TABLE = BOOKS.flatMap((book) => book.aliases.map((alias) => ({ book, words: alias.split(' '), full: alias === book.aliases[0] })))
   .sort((a, b) => b.words.length - a.words.length);
 
-type BookMatch = { book: BookInfo; next: number; abbreviated: boolean; needsSupport?: boolean; needsQuotation?: boolean };
+type BookMatch = { book: BookInfo; next: number; abbreviated: boolean; needsSupport?: boolean; needsQuotation?: boolean; ordinalSaid?: boolean };
 
 /** "second-Samuel": the ordinal written joined to the name. */
 function afterJoiningHyphen(tokens: readonly Token[], j: number): number {
@@ -1068,8 +1068,9 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       // (A psalm is cited whole: "Some 139." stands on a quotation of it.)
       const wholePsalm = heard.book.osis === 'Ps' && heard.needsSupport === true && loc?.verseStart === undefined;
       // ("Let us hear Ecclesiast's chapter 4": a name close in spelling, with "chapter" said, is
-      // that book's chapter, on the passage's words too.)
-      const wholeChapter = loc?.verseStart === undefined && isWord(tokens, heard.next, 'chapter');
+      // that book's chapter, on the passage's words too; so is one said with its ordinal, "in first
+      // king 18".)
+      const wholeChapter = loc?.verseStart === undefined && (isWord(tokens, heard.next, 'chapter') || heard.ordinalSaid === true);
       const place = loc && (loc.verseStart !== undefined || wholeChapter || wholePsalm);
       if (loc && place && referenceExists({ book: heard.book.osis, ...loc })) {
         const needsQuotation = heard.needsQuotation === true || wholePsalm;
@@ -1207,7 +1208,7 @@ function soundsLikeBook(tokens: readonly Token[], i: number, caseless: boolean):
   if (everyday) return { book: everyday.book, next: j + 1, abbreviated: false, needsSupport: true, ...(capital || saysVerse ? {} : { needsQuotation: true }) };
   const heard = bookByEar(word, capital, ordinal);
   if (!heard) return undefined;
-  return { book: heard.book, next: j + 1, abbreviated: false, ...(heard.close ? {} : { needsSupport: true }) };
+  return { book: heard.book, next: j + 1, abbreviated: false, ...(heard.close ? {} : { needsSupport: true }), ...(ordinal !== undefined ? { ordinalSaid: true } : {}) };
 }
 
 /** The book whose name `word` (lower case) is, heard or written amiss; `close` when it is near enough to stand without the passage's words. */
