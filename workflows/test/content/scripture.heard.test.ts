@@ -366,3 +366,12 @@ test('"in verse 30" for thirteen, a verse the chapter also has: the sound-alike 
 test('"in 12 and 30" before a quotation of verse 12: two verses joined by "and" are a pair, thirteen heard as thirty', async () => {
   assert.deepEqual(await cited('The younger son could not wait for his father to die. Jesus tells it in 12 and 30, Father, give me the portion of goods that falleth to me. And he divided unto them his living.'), ['Luke.15.12-Luke.15.13:quoted']);
 });
+
+// Met in 77 and 88 (session 23); each failed on cd407ea.
+test('a pair said before a quotation, heard amiss: "free and for" (three and four), "30 and 30" (the unit lost), "80 and 90" (teens heard as tens)', async () => {
+  assert.deepEqual(await cited('The prophet looked back on that night, in Hosea, free and for, and said that Jacob had power over the angel, and prevailed, he wept, and made supplication unto him.'), ['Hos.12.3-Hos.12.4:quoted']);
+  assert.deepEqual(await cited('The story ends in 30 and 30, I have seen God face to face, and my life is preserved. And as the sun came up, he was limping.'), ['Gen.32.30-Gen.32.31:quoted']);
+  assert.deepEqual(await cited('God says through his prophet, 80 and 90, remember ye not the former things, neither consider the things of old.'), ['Isa.43.18-Isa.43.19:quoted']);
+  // (Words that sound like numbers but are not a pair say nothing: "for and to".)
+  assert.deepEqual(await cited('We waited for and to the end, remember ye not the former things, neither consider the things of old.'), ['Isa.43.18:quoted']);
+});

@@ -607,11 +607,12 @@ const VERSES_BEFORE_SENTENCE_REACH = 240;
  * The last "N and M" / "N through M" / "N-M" in `text` (digits or spoken numbers); with `commas`,
  * the last "N, M" instead (a range whose "through" the recogniser lost, or a list).
  */
-function lastRangeSaid(text: string, commas = false): { from: number; to: number; end: number } | undefined {
+function lastRangeSaid(text: string, commas = false): { from: number; to: number; end: number; pair: boolean } | undefined {
   const tokens = tokenize(text);
-  let last: { from: number; to: number; end: number } | undefined;
+  let last: { from: number; to: number; end: number; pair: boolean } | undefined;
   for (let i = 0; i < tokens.length; i += 1) {
-    const from = readNumber(tokens, i);
+    // ("free and for": a pair of small numbers heard as the words they sound like.)
+    const from = commas ? readNumber(tokens, i) : readNumberOrHomophone(tokens, i);
     if (!from) continue;
     let j = from.next;
     if (commas) {
@@ -620,15 +621,30 @@ function lastRangeSaid(text: string, commas = false): { from: number; to: number
       if (tokens[j]?.text === ',') j += 1;
       if (!RANGE_JOINERS.has(tokens[j]?.lower ?? '')) continue;
     }
-    const to = readNumber(tokens, j + 1);
+    const pair = tokens[j]?.lower === 'and';
+    const to = pair ? readNumberOrHomophone(tokens, j + 1) : readNumber(tokens, j + 1);
     // Both ends written alike: "15 and 16", "eleven and twelve" (not "two to 3").
     if (!to || (tokens[i]!.kind === 'num') !== (tokens[j + 1]!.kind === 'num') || COUNTED.test(tokens[to.next]?.lower ?? '')) continue;
+    const homophone = ('homophone' in from && from.homophone) || ('homophone' in to && to.homophone);
+    if (homophone && to.value !== from.value + 1) continue;
     // ("in 12 and 30, work out your own salvation": two verses joined by "and" are a pair, the
     // second heard as its sound-alike, thirteen as thirty.)
-    const pair = tokens[j]?.lower === 'and' && to.value > from.value + 1 && soundAlikeChapters(to.value).includes(from.value + 1);
-    last = { from: from.value, to: pair ? from.value + 1 : to.value, end: tokens[to.next - 1]!.end };
+    const soundAlike = pair && to.value > from.value + 1 && soundAlikeChapters(to.value).includes(from.value + 1);
+    last = { from: from.value, to: soundAlike ? from.value + 1 : to.value, end: tokens[to.next - 1]!.end, pair };
   }
   return last;
+}
+
+/**
+ * The verses a range said before a quotation may be: as heard, or, for a pair joined by "and",
+ * "30 and 30" (thirty and thirty-one, the last unit lost) and "80 and 90" (eighteen and nineteen,
+ * both teens heard as their tens).
+ */
+function rangesMeant(m: { from: number; to: number; pair: boolean }): { from: number; to: number }[] {
+  if (!m.pair) return [m];
+  const unitLost = m.to === m.from && m.from >= 20 && m.from % 10 === 0 ? [{ from: m.from, to: m.from + 1 }] : [];
+  const teens = soundAlikeChapters(m.from).filter((from) => from < m.from && soundAlikeChapters(m.to).includes(from + 1)).map((from) => ({ from, to: from + 1 }));
+  return [m, ...unitLost, ...teens];
 }
 
 /** The first "N and M" / "N through M" / "N-M" in `text` (digits or spoken numbers, both alike). */
@@ -670,9 +686,8 @@ function versesSaidBefore(text: string, q: QuotationMatch, spoken: readonly { st
   if (!m || endsSince > 1 + unquoted || (far && endsSince > 0)) return undefined;
   // Numbers of a reference said in full ("verses 23 to 35" of the chapter being read) are its own.
   if (spoken.some((r) => r.start < offset + m.end && offset + m.end <= r.end)) return undefined;
-  const { from, to } = m;
-  if (!(from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to))) return undefined;
-  return saidRange(q, from, to);
+  const meant = rangesMeant(m).find(({ from, to }) => from <= q.verseStart && q.verseEnd <= to && to > from && to - from <= 20 && verseExists(q.book, q.chapter, to));
+  return meant && saidRange(q, meant.from, meant.to);
 }
 
 /**
