@@ -111,3 +111,17 @@ test('a word said before a place\'s numbers ("voices one and two", "verse" mishe
   assert.equal(a.sections.length, 3);
   assert.equal(sectionsTheme(a, () => true), undefined);
 });
+
+// Session 23. Fails on 7fee444.
+test('the typed title comes before a word every section says: that word is as often the story\'s setting ("King", "Market") as its theme', () => {
+  const text = [
+    'Hebrews eleven is a long list of ordinary men and women. The king in the story trusts what he cannot see. We have trust in the pilot of the plane, as the king did.',
+    'Abraham went out not knowing where he was going, and the king of Salem met him. Abraham had trust in the promise, and the list goes on. He lived in tents.',
+    'The widow gave her last coins in the temple the king built. Her trust was quiet and it cost her everything. The list does not end with the king.',
+  ].join(' ');
+  const a = analyseSermon(text, []);
+  const titles = a.sections.map((s) => ({ title: s.statement ?? '', summary: '' }));
+  assert.equal(sectionsTheme(a, () => true), 'King');
+  assert.equal(outlineThemeOf(a, titles), 'King');
+  assert.equal(outlineThemeOf(a, titles, 'Ordinary Trust'), 'Ordinary Trust');
+});

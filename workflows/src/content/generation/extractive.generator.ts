@@ -206,21 +206,24 @@ const byIndex = (x: Sentence, y: Sentence) => x.index - y.index;
 
 /**
  * What the points share: the subject the preacher names for them ("three things grace does"), else
- * a word of their statements, else a word every section says; else the sermon's own title (its
- * words the preacher says); else its leading noun phrase.
+ * a word of their statements; else the sermon's own title (its words the preacher says); else a
+ * word every section says; else its leading noun phrase.
  */
 export function outlineThemeOf(a: SermonAnalysis, mainPoints: readonly { title: string; summary: string }[], sermonTitle?: string): string {
   const trusted = (w: string) => !a.lowConfidence?.has(w);
-  // The preacher's own statements of the points first; our titles repeating a word is our choice
-  // of headline ("Long List of Ordinary Men", "The List"), so it comes after the word every
-  // section says.
+  // The preacher's own statements of the points first, then the title the church typed: a word
+  // every section says is as often the story's setting ("King", "Market", "Room") as its theme,
+  // so it comes after both. Our titles repeating a word is our choice of headline ("Long List of
+  // Ordinary Men", "The List"), so it comes last.
   const lower = lowerCaseWords(a);
   const statements = a.sections.map((s) => s.statement ?? '');
   const headlines = a.sections.map((s, i) => s.statement ?? `${mainPoints[i]?.title ?? ''}`);
-  const shared = namedSubject(a) ?? sharedTheme(statements, trusted, lower) ?? sectionsTheme(a, trusted) ?? sharedTheme(headlines, trusted, lower);
-  if (shared) return withSwapsUndone(shared, a.swaps ?? new Map());
+  const stated = namedSubject(a) ?? sharedTheme(statements, trusted, lower);
+  if (stated) return withSwapsUndone(stated, a.swaps ?? new Map());
   const titled = sermonTitle ? titleTheme(sermonTitle, a) : undefined;
   if (titled) return titled;
+  const shared = sectionsTheme(a, trusted) ?? sharedTheme(headlines, trusted, lower);
+  if (shared) return withSwapsUndone(shared, a.swaps ?? new Map());
   return withSwapsUndone(outlineTheme(a) || (mainPoints[0]?.title ?? ''), a.swaps ?? new Map());
 }
 
