@@ -31,3 +31,11 @@ test('the sermon itself is not the welcome: content at the start, or a cue once 
   const cited = housekeepingTexts(`In John 21 Jesus waits on the shore with a fire of coals and bread and fish for the men who left him. The prayer chain meets on Tuesday. ${sermonBody}`);
   assert.ok(!cited.some((t) => t.startsWith('In John 21')), cited.join(' | '));
 });
+
+// Session 23 (116 and 133 showed it). Fails on 262fc4f.
+test('a long greeting before the notices is the welcome too ("Good morning, everyone, and a warm welcome if…")', () => {
+  const greeting = 'Good morning, everyone, and a warm welcome if you are visiting us for the first time.';
+  const texts = housekeepingTexts(`${greeting} A few bits of news before we open the Bible. The youth group raised just over 600 pounds at a car wash last Saturday for the food bank. ${sermonBody}`);
+  assert.ok(texts.includes(greeting), texts.join(' | '));
+  assert.ok(!texts.includes('Mercy runs deeper than our failures.'), texts.join(' | '));
+});

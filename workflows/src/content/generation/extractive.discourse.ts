@@ -137,6 +137,8 @@ export function prayerSentences(sentences: readonly { text: string }[]): Set<num
 // The notices come first, if anywhere at the start: among the sermon's first three sentences.
 const WELCOME_SPAN = 3;
 const WELCOME_LINE_MAX_WORDS = 12;
+// (…or longer when it opens as a greeting does, before the notices: "Good morning, everyone, and a
+// warm welcome if you are visiting us for the first time.")
 
 /**
  * The welcome that opens a service: the greeting and the notices before the sermon begins. A short
@@ -151,7 +153,7 @@ export function welcomeSentences(sentences: readonly { text: string }[]): Set<nu
   const lastNotice = notices.at(-1) ?? -1;
   for (let i = 0; i < lastNotice; i += 1) {
     const text = sentences[i]!.text;
-    if (wordsOf(text).length <= WELCOME_LINE_MAX_WORDS && findScriptureReferences(text).length === 0) out.add(i);
+    if ((wordsOf(text).length <= WELCOME_LINE_MAX_WORDS || GREETING.test(text)) && findScriptureReferences(text).length === 0) out.add(i);
   }
   // The opening run of housekeeping, and a sentence with one notice cue right after it.
   for (let i = 0; i < sentences.length; i += 1) {
