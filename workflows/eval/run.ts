@@ -25,7 +25,7 @@ import { ensureAsr } from '@lectern/local-stack/testing';
 import { DiathekeScriptureText } from '../src/content/scripture/scripture-text.provider.ts';
 import { ExtractiveGenerator } from '../src/content/generation/extractive.generator.ts';
 import { findScriptureReferences } from '../src/content/scripture/scripture.references.ts';
-import { identifyScripture } from '../src/content/scripture/scripture.identify.ts';
+import { identifyScripture, sharedQuotationIndex } from '../src/content/scripture/scripture.identify.ts';
 import { DOUBTFUL, lowConfidenceWords, PREACHER_PROMPT, recognitionPrompt, recognitionVocabulary, titlePrompt } from '../src/transcription/recognition.vocabulary.ts';
 import { wordErrorRate } from '../src/transcription/word-error-rate.ts';
 import { groupSpan, loadSermons, respoken, selectSermons, type EvalSermon } from './eval.sermons.ts';
@@ -83,7 +83,8 @@ for (const sermon of sermons) {
   const transcript = await transcribeCached(wav, { python: asr.python, modelDir, modelName, vocabulary, prompt, decoding });
   const started = performance.now();
   const references = await identifyScripture(transcript.text);
-  const generator = new ExtractiveGenerator({ scriptureText });
+  // (As the worker builds it, content.config.ts: the Bible's words are known words.)
+  const generator = new ExtractiveGenerator({ scriptureText, bibleWords: async () => { const index = await sharedQuotationIndex(); return index && ((word: string) => index.holdsWord(word)); } });
   const input = { transcript: transcript.text, title: sermon.title, references, lowConfidence: lowConfidenceWords(transcript.words), doubtful: lowConfidenceWords(transcript.words, DOUBTFUL) };
   const outline = await generator.generateOutline(input);
   const days = await generator.generateDevotionals({ ...input, outline });

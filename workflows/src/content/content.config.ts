@@ -1,6 +1,7 @@
 // Chooses the generator and the scripture text source from configuration (environment).
 import { DiathekeScriptureText, type ScriptureTextProvider } from './scripture/scripture-text.provider.ts';
 import { ExtractiveGenerator } from './generation/extractive.generator.ts';
+import type { Lexicon } from './generation/extractive.lexicon.ts';
 import { OpenAiChatGenerator } from './generation/openai-chat.generator.ts';
 import type { DevotionalGenerator, OutlineGenerator } from './generation/content.types.ts';
 import { identifyScripture, QUOTATION_MODULES, sharedQuotationIndex, type CitationFinder } from './scripture/scripture.identify.ts';
@@ -26,18 +27,23 @@ export function createContentProviders(env: Record<string, string | undefined> =
   const scriptureText = new DiathekeScriptureText({ module: env.SCRIPTURE_SWORD_MODULE || undefined, binary: env.DIATHEKE_PATH || undefined });
   const modules = (env.SCRIPTURE_QUOTATION_MODULES ?? QUOTATION_MODULES.join(',')).split(',').map((m) => m.trim()).filter(Boolean);
   let findCitations: CitationFinder | undefined;
+  let bibleWords: (() => Promise<Lexicon | null>) | undefined;
   let warmUp = async () => {};
   if (modules.length && modules[0] !== 'off') {
     const index = () => sharedQuotationIndex(modules, (error) => log(`quotation matching: ${error instanceof Error ? error.message : String(error)}`), env.DIATHEKE_PATH || undefined);
     warmUp = async () => void (await index());
     findCitations = async (transcript) => identifyScripture(transcript, { quotations: await index() });
+    bibleWords = async () => {
+      const words = await index();
+      return words && ((word: string) => words.holdsWord(word));
+    };
   }
   const provider = (env.GENERATION_PROVIDER || 'extractive').toLowerCase();
   if (provider === 'extractive') {
     // The quoted translations also show how the recogniser hears words in titles (ADR 0016, session 8).
     const mainModule = env.SCRIPTURE_SWORD_MODULE || 'engWEB2015eb';
     const quotedTranslations = modules.filter((m) => m !== 'off' && m !== mainModule).map((module) => new DiathekeScriptureText({ module, binary: env.DIATHEKE_PATH || undefined }));
-    const generator = new ExtractiveGenerator({ scriptureText, findCitations, quotedTranslations });
+    const generator = new ExtractiveGenerator({ scriptureText, findCitations, quotedTranslations, bibleWords });
     return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp };
   }
   if (provider === 'openai') {

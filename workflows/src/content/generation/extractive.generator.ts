@@ -13,6 +13,7 @@ import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
 import { applicationTemplate, lowerCaseWords, namedSubject, outlineTheme, sectionsTheme, sectionTitle, sharedTheme, titleKey, titleTheme } from './extractive.wording.ts';
 import { announcedPoint, isFrame, isGarbled, leansBack, statesThesis } from './extractive.discourse.ts';
 import { outlineSchema, devotionalSeriesSchema, schemaErrors } from './content.schema.ts';
+import { englishLexicon, wordsNoLexiconHolds, type Lexicon } from './extractive.lexicon.ts';
 import { GenerationError, type DevotionalDay, type DevotionalGenerator, type GenerationInput, type Outline, type OutlineGenerator } from './content.types.ts';
 
 const DAYS = 5;
@@ -26,6 +27,8 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
   private readonly quotedTranslations: readonly ScriptureTextProvider[];
   private readonly findCitations: CitationFinder;
   private readonly notices?: NoticeFinder;
+  /** The Bible's words (names above all, which English lacks): known, not made up. */
+  private readonly bibleWords?: () => Promise<Lexicon | null>;
   // The pipeline asks for the outline then the devotionals of the same transcript.
   private last?: { input: GenerationInput; analysis: SermonAnalysis };
 
@@ -33,8 +36,9 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
    * `quotedTranslations`: other translations preachers quote (default the KJV), whose wording of the
    * cited passages shows how the recogniser hears words it never gets right (`recognitionSwaps`).
    */
-  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder; quotedTranslations?: readonly ScriptureTextProvider[]; notices?: NoticeFinder }) {
+  constructor(options: { scriptureText: ScriptureTextProvider; findCitations?: CitationFinder; quotedTranslations?: readonly ScriptureTextProvider[]; notices?: NoticeFinder; bibleWords?: () => Promise<Lexicon | null> }) {
     this.scriptureText = options.scriptureText;
+    this.bibleWords = options.bibleWords;
     this.quotedTranslations = options.quotedTranslations ?? [(kjvText ??= new DiathekeScriptureText({ module: KJV }))];
     this.findCitations = options.findCitations ?? spokenCitations;
     this.notices = options.notices;
@@ -85,7 +89,12 @@ export class ExtractiveGenerator implements OutlineGenerator, DevotionalGenerato
     // The same passages as other translations word them, for the recogniser's swapped words.
     const quoted = await Promise.all(distinctReferences(references).flatMap((r) => this.quotedTranslations.map((t) => t.passage(r.osis).catch(() => ''))));
     const swaps = recognitionSwaps(input.transcript, [...passages.values(), ...quoted.filter(Boolean)], isStopword);
-    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages, this.notices), lowConfidence: input.lowConfidence, doubtful: input.doubtful, passageTexts: [...passages.values()], swaps };
+    // A word no dictionary and no Bible holds ("Redditude") is a mishearing however sure Whisper was.
+    const knownFromPassages = new Set([...passages.values(), ...quoted].flatMap((t) => t.toLowerCase().match(/[a-z]+/g) ?? []));
+    const bible = (await this.bibleWords?.()) ?? (() => false);
+    const madeUp = wordsNoLexiconHolds(input.transcript, englishLexicon((w) => knownFromPassages.has(w.toLowerCase()) || bible(w)));
+    const lowConfidence = madeUp.size ? new Set([...(input.lowConfidence ?? []), ...madeUp]) : input.lowConfidence;
+    const analysis: SermonAnalysis = { ...analyseSermon(input.transcript, references, 5, passages, this.notices), lowConfidence, doubtful: input.doubtful, passageTexts: [...passages.values()], swaps };
     if (analysis.sections.length === 0) throw new GenerationError('The transcript has no sentences to work from');
     this.last = { input: { transcript: input.transcript, references: input.references, lowConfidence: input.lowConfidence, doubtful: input.doubtful }, analysis };
     return analysis;

@@ -277,6 +277,12 @@ export class QuotationIndex {
     return score;
   }
 
+  /** Whether a word (any case) is in the text of one of the translations. */
+  holdsWord(word: string): boolean {
+    const [normalised] = normalisedWords(word);
+    return normalised !== undefined && this.vocabularyOf().vocabulary.has(normalised.word);
+  }
+
   /** How rare a word is in the Bible: 1 in one verse only, towards 0 in every verse (0 if absent or a function word). */
   rarity(word: string): number {
     const table = this.vocabularyOf();
