@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). 149-156, written after
- * session 22 by an independent writer who read no content code; 141-148 before them are tuning now.
+ * Sermons never looked at while changing code (README.md: the split). Written in session 23 by an
+ * engineer who read no content code, after session 22's sealed set (141-148) had been measured
+ * twice (before and after that session's content changes) and opened for tuning.
  */
 export const SEALED = new Set(['149', '150', '151', '152', '153', '154', '155', '156']);
 
