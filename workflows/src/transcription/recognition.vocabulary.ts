@@ -2,7 +2,7 @@
 // hotwords (part of the prompt of every 30-second window), and the confidence threshold below
 // which a recognised word is kept out of titles and themes.
 import { BOOKS } from '../content/scripture/scripture.books.ts';
-import { isStopword } from '../content/generation/extractive.text.ts';
+import { isStopword, unsureKey } from '../content/generation/extractive.text.ts';
 import type { TranscriptWord } from './transcription.types.ts';
 
 const BOOK_NAMES = BOOKS.map((b) => b.name).join(', ');
@@ -54,7 +54,7 @@ export const DOUBTFUL = 0.6;
 export function lowConfidenceWords(words: readonly TranscriptWord[], threshold = LOW_CONFIDENCE): Set<string> {
   const heard = new Map<string, number[]>();
   for (const w of words) {
-    const key = w.word.toLowerCase().replace(/[^a-z']/g, '');
+    const key = unsureKey(w.word);
     if (!key || w.probability === undefined || isStopword(key)) continue;
     const list = heard.get(key);
     if (list) list.push(w.probability);

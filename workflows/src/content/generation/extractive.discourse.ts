@@ -137,13 +137,12 @@ export function prayerSentences(sentences: readonly { text: string }[]): Set<num
 // The notices come first, if anywhere at the start: among the sermon's first three sentences.
 const WELCOME_SPAN = 3;
 const WELCOME_LINE_MAX_WORDS = 12;
-// (…or longer when it opens as a greeting does, before the notices: "Good morning, everyone, and a
-// warm welcome if you are visiting us for the first time.")
 
 /**
  * The welcome that opens a service: the greeting and the notices before the sermon begins. A short
  * line before a notice among the first sentences is the greeting ("Blessings to you all this
- * morning. The men's breakfast is on Saturday."), and a sentence that follows the greeting or a
+ * morning. The men's breakfast is on Saturday."), or a longer one that opens as a greeting does
+ * ("Good morning, everyone, and a warm welcome if you are visiting us for the first time."), and a sentence that follows the greeting or a
  * notice needs only one notice cue to be one ("Hi everyone. The leaders are meeting after the
  * service, …"): a preacher who starts on the sermon does not start with the service's timetable.
  */

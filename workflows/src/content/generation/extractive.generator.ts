@@ -6,7 +6,7 @@ import { DiathekeScriptureText, type ScriptureTextProvider } from '../scripture/
 import { distinctReferences } from '../scripture/scripture.references.ts';
 import { QUOTATION_MODULES, spokenCitations, type CitationFinder } from '../scripture/scripture.identify.ts';
 import { recognitionSwaps, withSwapsUndone } from './extractive.evidence.ts';
-import { isStopword } from './extractive.text.ts';
+import { isStopword, unsureKey } from './extractive.text.ts';
 import { analyseSermon, type NoticeFinder, isApplication, isContent, isIllustration, splitSection, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { at, escapeHtml, type Sentence } from './extractive.text.ts';
 import { buildDay, contentPool, DayState } from './extractive.devotional.ts';
@@ -257,7 +257,7 @@ function pointsRecap(a: SermonAnalysis, titles: readonly string[]): string[] {
 /** Whether a sentence holds a word the recogniser was unsure of. */
 function heardUnsure(s: Sentence, a: SermonAnalysis): boolean {
   const unsure = a.lowConfidence;
-  return !!unsure?.size && s.text.split(/\s+/).some((w) => unsure.has(w.toLowerCase().replace(/[^a-z']/g, '')));
+  return !!unsure?.size && s.text.split(/\s+/).some((w) => unsure.has(unsureKey(w)));
 }
 
 /** The first sentence of each wording (a preacher repeats a line for emphasis). */

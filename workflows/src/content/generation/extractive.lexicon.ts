@@ -4,6 +4,7 @@
 // holds is kept out of titles and themes as a word heard unsure is.
 import dictionary from 'dictionary-en';
 import nspell from 'nspell';
+import { unsureKey } from './extractive.text.ts';
 
 /** Whether a word (any case, possessive or not) is one the lexicon knows. */
 export type Lexicon = (word: string) => boolean;
@@ -27,7 +28,7 @@ export function wordsNoLexiconHolds(transcript: string, knows: Lexicon): Set<str
   const unknown = new Set<string>();
   const checked = new Set<string>();
   for (const [word] of transcript.matchAll(/[A-Za-z][A-Za-z'’]*/g)) {
-    const key = word.toLowerCase().replace(/[^a-z']/g, '');
+    const key = unsureKey(word);
     if (checked.has(key)) continue;
     checked.add(key);
     if (!knows(word)) unknown.add(key);

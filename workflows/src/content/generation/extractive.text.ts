@@ -14,6 +14,11 @@ ten first second third chapter verse verses still thing things way want well wen
 around something someone anything everything nothing today tonight morning people us amen right little lot put tell told give
 think thought mean means can't let's we've happens happen keep kept need needs day days week year years time times ask asked stop start`.split(/\s+/));
 
+/** A word as the sets of words heard unsure key it (`lowConfidenceWords`, the generator's input): lower case, letters and apostrophes. */
+export function unsureKey(word: string): string {
+  return word.toLowerCase().replace(/[^a-z']/g, '');
+}
+
 export function isStopword(word: string): boolean {
   return STOP.has(word);
 }

@@ -4,7 +4,7 @@
 import { isApplication, type Section, type SermonAnalysis } from './extractive.analysis.ts';
 import { AUDIENCE, compressClause, headlineCase, isFrame, isGarbled, leansBack, lowerFirst, namesPassage, prayableClause, standsAlone, SUBORDINATE } from './extractive.discourse.ts';
 import { phraseTitle, stemmed, type NounPhrase } from './extractive.phrases.ts';
-import { contentTerms, isStopword, titleCase, type Sentence } from './extractive.text.ts';
+import { contentTerms, isStopword, titleCase, unsureKey, type Sentence } from './extractive.text.ts';
 import { readNumber, tokenize } from '../scripture/scripture.numbers.ts';
 import { isEvidenced, unevidenced, withSwapsUndone, wordEvidence, wordsOf, type WordEvidence } from './extractive.evidence.ts';
 
@@ -97,10 +97,9 @@ export function heardOnceMore(statement: string, a: Pick<SermonAnalysis, 'senten
   for (const text of a.passageTexts ?? []) for (const w of wordsOf(text)) elsewhere.add(w);
   const unconfirmed = (w: string) => /^[a-z]/i.test(w) && !elsewhere.has(wordsOf(w)[0] ?? w.toLowerCase());
   const tokens = statement.split(/\s+/);
-  const bare = (w: string) => w.toLowerCase().replace(/[^a-z']/g, '');
-  const words = tokens.map(bare);
+  const words = tokens.map(unsureKey);
   // (The plan is another hearing of the point: a word it hears differently is evidence too.)
-  const hearings = a.sentences.map((s) => s.text.split(/\s+/).map(bare));
+  const hearings = a.sentences.map((s) => s.text.split(/\s+/).map(unsureKey));
   const otherHearing = (i: number): string | undefined => {
     for (const heard of hearings) {
       for (let j = 0; j < heard.length; j += 1) {
@@ -145,7 +144,7 @@ const toldStory = (text: string) => TOLD_STORY.test(text);
  * `vouchedFirst` (the days): below the point itself, headlines whose words the sermon repeats first.
  */
 export function sectionTitle(section: Section, a: SermonAnalysis, pool: readonly Sentence[], taken: ReadonlySet<string>, options: { vouchedFirst?: boolean } = {}): string {
-  const unsure = (w: string) => a.lowConfidence?.has(w.toLowerCase().replace(/[^a-z']/g, '')) ?? false;
+  const unsure = (w: string) => a.lowConfidence?.has(unsureKey(w)) ?? false;
   const trusted = (c: string) => !c.split(/\s+/).some(unsure);
   const evidence = evidenceOf(a);
   // (A word put back from the quoted scripture counts as often as the recogniser's form of it.)

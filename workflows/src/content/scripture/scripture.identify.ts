@@ -625,23 +625,22 @@ function lastRangeSaid(text: string, commas = false): { from: number; to: number
     const to = pair ? readNumberOrHomophone(tokens, j + 1) : readNumber(tokens, j + 1);
     // Both ends written alike: "15 and 16", "eleven and twelve" (not "two to 3").
     if (!to || (tokens[i]!.kind === 'num') !== (tokens[j + 1]!.kind === 'num') || COUNTED.test(tokens[to.next]?.lower ?? '')) continue;
-    const homophone = ('homophone' in from && from.homophone) || ('homophone' in to && to.homophone);
+    const homophone = [from, to].some((n) => 'homophone' in n && n.homophone);
     if (homophone && to.value !== from.value + 1) continue;
-    // ("in 12 and 30, work out your own salvation": two verses joined by "and" are a pair, the
-    // second heard as its sound-alike, thirteen as thirty.)
-    const soundAlike = pair && to.value > from.value + 1 && soundAlikeChapters(to.value).includes(from.value + 1);
-    last = { from: from.value, to: soundAlike ? from.value + 1 : to.value, end: tokens[to.next - 1]!.end, pair };
+    last = { from: from.value, to: to.value, end: tokens[to.next - 1]!.end, pair };
   }
   return last;
 }
 
 /**
- * The verses a range said before a quotation may be: as heard, or, for a pair joined by "and",
- * "30 and 30" (thirty and thirty-one, the last unit lost) and "80 and 90" (eighteen and nineteen,
- * both teens heard as their tens).
+ * The verses a range said before a quotation may be: as heard, or, for a pair joined by "and", the
+ * two verses it sounds like: "12 and 30" (the second heard as its sound-alike, thirteen as thirty:
+ * only that), "30 and 30" (thirty and thirty-one, the last unit lost), "80 and 90" (eighteen and
+ * nineteen, both teens heard as their tens).
  */
 function rangesMeant(m: { from: number; to: number; pair: boolean }): { from: number; to: number }[] {
   if (!m.pair) return [m];
+  if (m.to > m.from + 1 && soundAlikeChapters(m.to).includes(m.from + 1)) return [{ from: m.from, to: m.from + 1 }];
   const unitLost = m.to === m.from && m.from >= 20 && m.from % 10 === 0 ? [{ from: m.from, to: m.from + 1 }] : [];
   const teens = soundAlikeChapters(m.from).filter((from) => from < m.from && soundAlikeChapters(m.to).includes(from + 1)).map((from) => ({ from, to: from + 1 }));
   return [m, ...unitLost, ...teens];
