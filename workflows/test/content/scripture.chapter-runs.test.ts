@@ -71,3 +71,13 @@ test('a verse quoted from a passage across chapters keeps its own citation, as o
   // (A passage within one chapter holds the verses quoted from it.)
   assert.deepEqual(await cited(story.replace('1 Samuel 16, 1 to the end of chapter 17', '1 Samuel 17, verses 1 to 20')), ['1Sam.17.1-1Sam.17.20 1 Samuel 17:1-20']);
 });
+
+// Met in 149 and 150 (session 23's sealed set 149-156, opened in session 24); failed on 9c9e348.
+test('"chapter 5 right through to the end of chapter 8", "verse 10, through to the end of chapter 8": a run to the end of a later chapter', async () => {
+  assert.deepEqual(await cited('We are in Romans 5, verses 1 to 11, in a movement that runs from chapter 5 right through to the end on chapter 8.'), ['Rom.5.1-Rom.5.11 Romans 5:1-11', 'Rom.5-Rom.8 Romans 5–8']);
+  assert.deepEqual(await cited('Read Romans chapter 5 to the end of chapter 8 this week.'), ['Rom.5-Rom.8 Romans 5–8']);
+  assert.deepEqual(await cited('You can hear it building from Deuteronomy chapter 6, verse 10, right through to the end of chapter 8.'), ['Deut.6.10-Deut.8.20 Deuteronomy 6:10-8:20']);
+  // (A chapter before the one named, or one the book lacks, ends nothing.)
+  assert.deepEqual(await cited('Read Romans chapter 5 to the end of chapter 3 this week.'), ['Rom.5 Romans 5']);
+  assert.deepEqual(await cited('Read Romans chapter 5 through to the end of chapter 30 this week.'), ['Rom.5 Romans 5']);
+});

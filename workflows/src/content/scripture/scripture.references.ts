@@ -299,6 +299,9 @@ const CHAPTER_RUN_HEARD_SINGULAR = 10;
 function chapterRun(tokens: readonly Token[], j: number, book: BookInfo, chapter: number, said: { saidChapters: boolean; saidChapter: boolean; written: boolean }): { end: number; next: number } | undefined {
   const sep = tokens[j];
   if (!sep) return undefined;
+  const toWord = afterRangeWord(tokens, j);
+  const toTheEnd = said.saidChapter && toWord !== undefined ? toTheEndOfChapter(tokens, toWord, chapter, book.osis) : undefined;
+  if (toTheEnd) return { end: toTheEnd.chapterEnd, next: toTheEnd.next };
   const enDash = said.written && sep.text === '–' && sep.start === tokens[j - 1]!.end && tokens[j + 1]?.kind === 'num' && tokens[j + 1]!.start === sep.end;
   const joined = enDash || (said.saidChapter && CHAPTER_RUN_WORDS.has(sep.lower));
   if (!joined) return undefined;
@@ -403,9 +406,8 @@ const SOUNDS_LIKE_THROUGH = /^(?:th|[bfpt])r/;
  * a range whose end is said with its own chapter and verse (a later chapter of the same book).
  */
 function rangeToAnotherChapter(tokens: readonly Token[], i: number, chapter: number, verse: number, book: string | undefined): { chapterEnd: number; verseEnd: number; next: number } | undefined {
-  let j = tokens[i]?.text === ',' ? i + 1 : i;
-  if (!isWord(tokens, j, 'to', 'through', 'thru', 'until', 'till')) return undefined;
-  j += 1;
+  const j = afterRangeWord(tokens, tokens[i]?.text === ',' ? i + 1 : i);
+  if (j === undefined) return undefined;
   const toTheEnd = toTheEndOfChapter(tokens, j, chapter, book);
   if (toTheEnd) return toTheEnd;
   if (!isWord(tokens, j, 'chapter')) return undefined;
@@ -417,6 +419,13 @@ function rangeToAnotherChapter(tokens: readonly Token[], i: number, chapter: num
   const endVerse = readNumber(tokens, k);
   if (!endVerse || (book !== undefined && !verseExists(book, endChapter.value, endVerse.value))) return undefined;
   return { chapterEnd: endChapter.value, verseEnd: endVerse.value, next: endVerse.next };
+}
+
+/** After the word that carries a range on to its end: "to", "through", "right through to", "until". */
+function afterRangeWord(tokens: readonly Token[], j: number): number | undefined {
+  const at = isWord(tokens, j, 'right') ? j + 1 : j;
+  if (!isWord(tokens, at, 'to', 'through', 'thru', 'until', 'till')) return undefined;
+  return isWord(tokens, at, 'through', 'thru') && isWord(tokens, at + 1, 'to') ? at + 2 : at + 1;
 }
 
 /**
