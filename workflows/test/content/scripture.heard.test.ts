@@ -375,3 +375,14 @@ test('a pair said before a quotation, heard amiss: "free and for" (three and fou
   // (Words that sound like numbers but are not a pair say nothing: "for and to".)
   assert.deepEqual(await cited('We waited for and to the end, remember ye not the former things, neither consider the things of old.'), ['Isa.43.18:quoted']);
 });
+
+// Met in 149 (session 23's sealed set, opened in session 24); failed on ecf8a4b.
+test('"Verse one in the old words reads, …": the same verse in another wording, cited when the words after are that verse', async () => {
+  const passage = 'This morning we are in Romans chapter 5, verses 1 to 11. So, first, peace with God. ';
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  assert.deepEqual(await cite(`${passage}First one in the Old Words reads, therefore be unjustified by faith, we have peace with God through a Lord Jesus Christ.`), ['Rom.5.1-Rom.5.11:both', 'Rom.5.1:both']);
+  assert.deepEqual(await cite(`${passage}Verse 1 in the King James reads, therefore being justified by faith, we have peace with God.`), ['Rom.5.1-Rom.5.11:both', 'Rom.5.1:both']);
+  // (With no quotation it is nothing of its own; "verse 2 in the hymn" is another text.)
+  assert.deepEqual(await cite(`${passage}Verse one in the old words reads, Paul does not say we have peaceful feelings.`), ['Rom.5.1-Rom.5.11:spoken']);
+  assert.deepEqual(await cite(`${passage}Verse 2 in the hymn says it, we have peace with God through our Lord.`), ['Rom.5.1-Rom.5.11:both']);
+});

@@ -610,6 +610,7 @@ function oneChapterBookUnheard(tokens: readonly Token[], i: number): { books: st
 // words after it decide.)
 const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce', 'most', 'voice'];
 const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
+const WORDINGS = ['old', 'older', 'king', 'authorised', 'authorized', 'revised', 'new', 'english', 'original', 'greek', 'hebrew'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
 
 /**
@@ -645,7 +646,9 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   // relative verse. After another word ("in verse 7 of Samaritan woman comes", "a" misheard) it
   // may be, on that verse's own words.
   const of = isWord(tokens, verse.next, 'of', 'in');
-  if (of && (isWord(tokens, verse.next + 1, 'chapter', ...DETERMINERS) || readNumber(tokens, verse.next + 1) || matchBook(tokens, verse.next + 1, false) || !tokens[verse.next + 1])) return undefined;
+  // ("Verse 1 in the old words reads…", "in the King James": the same verse in another wording.)
+  const inAnotherWording = isWord(tokens, verse.next, 'in') && isWord(tokens, verse.next + 1, 'the') && isWord(tokens, verse.next + 2, ...WORDINGS);
+  if (of && !inAnotherWording && (isWord(tokens, verse.next + 1, 'chapter', ...DETERMINERS) || readNumber(tokens, verse.next + 1) || matchBook(tokens, verse.next + 1, false) || !tokens[verse.next + 1])) return undefined;
   const range = parseRangeEnd(tokens, verse.next, chapter, verse.value, { book: last.book, plural: isWord(tokens, i, 'verses', 'inverses') || numberAt === i + 2 });
   // ("First 2 Corinthians…", "in the first three verses": a book or a count, not a verse; "first"
   // only opening a sentence.)
