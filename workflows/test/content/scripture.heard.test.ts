@@ -386,3 +386,24 @@ test('"Verse one in the old words reads, …": the same verse in another wording
   assert.deepEqual(await cite(`${passage}Verse one in the old words reads, Paul does not say we have peaceful feelings.`), ['Rom.5.1-Rom.5.11:spoken']);
   assert.deepEqual(await cite(`${passage}Verse 2 in the hymn says it, we have peace with God through our Lord.`), ['Rom.5.1-Rom.5.11:both']);
 });
+
+// Met in 151 (session 23's sealed set, opened in session 24); each failed on 840df09.
+test('"in act 16": Acts with its s unheard, after "in", "from" or "at", a chapter Acts has; not "act 2 of the play"', async () => {
+  assert.deepEqual(osis('We meet Timothy\'s family in act 16. His father was a Greek.'), ['Acts.16']);
+  assert.deepEqual(osis('Paul stayed longer than anywhere else. In act 19, 10 we read that his teaching went on.'), ['Acts.19.10']);
+  assert.deepEqual(osis('In act 2 of the play, the king returns.'), []);
+  assert.deepEqual(osis('We meet the family in act 31. His father was a Greek.'), []);
+});
+
+test('"In verse it, …", "6 through it.": "eight" heard as "it" after "verse" or a number and "through", a pause after it', async () => {
+  assert.deepEqual(osis('We are in 2 Timothy 1, verses 3 to 14. In verse it, Paul tells Timothy, be not ashamed.'), ['2Tim.1.3-2Tim.1.14', '2Tim.1.8']);
+  assert.deepEqual(osis('Paul could face death calmly, and later, in 2 Timothy chapter 4, 6 through it. He writes, I have fought a good fight.'), ['2Tim.4.6-2Tim.4.8']);
+  // (Not the pronoun: "the verse it quotes", "we came through it.")
+  assert.deepEqual(osis('We are in 2 Timothy 1, verses 3 to 14. Look at the verse it quotes, and we came through it.'), ['2Tim.1.3-2Tim.1.14']);
+});
+
+test('"in 1 Timothy 3, nor in 1 Timothy 4, verse 14": "no" heard as "nor" takes the first place back, unless a "not" comes before it', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  assert.deepEqual(await cite('We are in 2 Timothy chapter 1, verses 3 to 14. Paul had already told him this once, in 1 Timothy 3, nor in 1 Timothy 4, verse 14, neglect not the gift. In verse 12, Paul says it. And then, in verse 14, God entrusted something to Timothy.'), ['2Tim.1.3-2Tim.1.14', '1Tim.4.14', '2Tim.1.12', '2Tim.1.14']);
+  assert.deepEqual(await cite('He says it not in Romans 3, nor in Romans 4, but in Romans 5.'), ['Rom.3', 'Rom.4', 'Rom.5']);
+});

@@ -65,6 +65,10 @@ function matchBookName(tokens: readonly Token[], j: number, ordinal: 1 | 2 | 3 |
   // Recognisers now and then write a name in lower case ("turn to lamentations chapter 3"): a
   // full name that is not also an everyday word still counts, the place after it decides.
   const lowerCaseName = !/^[A-Z]/.test(nameToken.text) && LOWER_CASE_NAMES.has(nameToken.lower);
+  // "We meet Timothy's family in act 16.": Acts, its s unheard, after a word that leads to a place
+  // (not "act 2 of the play").
+  const actsUnheardS = nameToken.lower === 'act' && ordinal === undefined && isWord(tokens, j - 1, 'in', 'from', 'at') && tokens[j + 1]?.kind === 'num' && Number(tokens[j + 1]!.text) <= ACTS_CHAPTERS && !isWord(tokens, j + 2, 'of', 'scene');
+  if (actsUnheardS) return { book: BOOK_BY_OSIS.get('Acts')!, next: j + 1, abbreviated: false };
   if (!(caseless || lowerCaseName || /^[A-Z]/.test(nameToken.text))) return undefined;
   for (const entry of ALIAS_TABLE) {
     if (entry.book.ordinal !== ordinal) continue;
@@ -118,6 +122,7 @@ function bookNamedAfterPlace(tokens: readonly Token[], i: number, caseless: bool
   return undefined;
 }
 
+const ACTS_CHAPTERS = BOOK_BY_OSIS.get('Acts')!.chapters;
 const EVERYDAY_WORDS = new Set(['numbers', 'judges', 'acts', 'mark', 'job', 'james', 'john', 'jude', 'ruth', 'song', 'kings', 'amos', 'joel']);
 const LOWER_CASE_NAMES = new Set(BOOKS.map((b) => b.aliases[0]!).filter((name) => !name.includes(' ') && !EVERYDAY_WORDS.has(name)));
 
@@ -860,12 +865,24 @@ function psalmHundredsApart(tokens: Token[]): Token[] {
 }
 
 /**
+ * "In verse it, Paul tells Timothy…", "in chapter 4, 6 through it.": "eight" heard as "it", after
+ * "verse" or a number and "through", with a pause after it (not "the verse it quotes").
+ */
+function eightHeardAsIt(tokens: Token[]): Token[] {
+  return tokens.map((t, k) => {
+    const placed = isWord(tokens, k - 1, 'verse', 'verses') || (isWord(tokens, k - 1, 'through', 'to') && tokens[k - 2]?.kind === 'num');
+    const eight = t.lower === 'it' && placed && (tokens[k + 1]?.text === ',' || tokens[k + 1]?.text === '.');
+    return eight ? { ...t, text: '8', lower: '8', kind: 'num' as const } : t;
+  });
+}
+
+/**
  * Every reference-shaped phrase in `text`, including those that name verses the versification
  * does not have (a misheard number) and those whose book was recovered by sound or spelling:
  * the scripture step confirms, corrects or rejects them with the quoted words.
  */
 export function findReferenceCandidates(text: string): ReferenceCandidate[] {
-  const tokens = romanChaptersAsNumbers(psalmHundredsApart(tokenize(text)));
+  const tokens = eightHeardAsIt(romanChaptersAsNumbers(psalmHundredsApart(tokenize(text))));
   // Some recognisers write everything in lower case; then a name's capital cannot be required
   // (the chapter-and-verse structure still is).
   const caseless = !/[A-Z]/.test(text);
@@ -879,7 +896,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}), ...(loc.splitsFromWords ? { splitsFromWords: loc.splitsFromWords } : {}), ...(loc.chaptersFromWords ? { chaptersFromWords: loc.chaptersFromWords } : {}) };
     // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
     const previous = found.at(-1);
-    if (previous && SELF_CORRECTION.test(text.slice(previous.end, start))) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
+    if (previous && correctedBy(text, previous, start)) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
     found.push(candidate);
     // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
     // confirms it: later verses and chapters only fall back on it, on their own words. A place
@@ -1099,8 +1116,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const next = found[n + 1];
     if (!next) return true;
     const between = text.slice(ref.end, next.start);
-    // "In Luke 15, no, Luke 14, verses 13 and 14": the preacher corrected himself.
-    if (SELF_CORRECTION.test(between)) return false;
+    if (correctedBy(text, ref, next.start)) return false;
     // "some twenty-three, voices one through three": the chapter and its verses, heard as two
     // phrases, are one reference.
     const versesOfIt = ref.verseStart === undefined && next.inferredBook && next.book === ref.book && next.chapter === ref.chapter && next.verseStart !== undefined;
@@ -1121,6 +1137,20 @@ const SELF_CORRECTION = new RegExp(
   ].join('|'),
   'i',
 );
+
+const NO_HEARD_AS_NOR = /^[\s,]*nor\s+(?:in|to|at)\s+$/i;
+const NEGATIVE_REACH = 40;
+
+/**
+ * Whether the place said at `next` corrects `ref`: "In Luke 15, no, Luke 14, verses 13 and 14";
+ * "in 1 Timothy 3, nor in 1 Timothy 4, verse 14" ("no" heard as "nor", with no "not" or "neither"
+ * before the first place for it to continue).
+ */
+function correctedBy(text: string, ref: { start: number; end: number }, next: number): boolean {
+  const between = text.slice(ref.end, next);
+  if (SELF_CORRECTION.test(between)) return true;
+  return NO_HEARD_AS_NOR.test(between) && !/\b(?:not|neither|never|nor)\b/i.test(text.slice(Math.max(0, ref.start - NEGATIVE_REACH), ref.start));
+}
 
 // The slip owned right after the place ("…, sorry", "… excuse me"), or after a "no" that a comma
 // or stop ends ("Ephesians 5. No, I beg your pardon."; "no" heard "nor": "Genesis 20, nor, sorry,
