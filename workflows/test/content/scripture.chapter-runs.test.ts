@@ -81,3 +81,11 @@ test('"chapter 5 right through to the end of chapter 8", "verse 10, through to t
   assert.deepEqual(await cited('Read Romans chapter 5 to the end of chapter 3 this week.'), ['Rom.5 Romans 5']);
   assert.deepEqual(await cited('Read Romans chapter 5 through to the end of chapter 30 this week.'), ['Rom.5 Romans 5']);
 });
+
+// Met in 152 (session 23's sealed set, opened in session 24); each failed on baa31a7.
+test('"Judges 6 through chapter 8": a run whose end says "chapter"; a bare verse after it is in its first chapter, where the story starts', async () => {
+  assert.deepEqual(await cited('It is the story of Gideon, and it fills Judges 6 through chapter 8. The setting is grim.'), ['Judg.6-Judg.8 Judges 6–8']);
+  assert.deepEqual(await cited('It fills Judges 6 through chapter 8. In verse 11, Gideon is threshing wheat in a winepress.'), ['Judg.6-Judg.8 Judges 6–8', 'Judg.6.11 Judges 6:11']);
+  // (An earlier chapter ends no run.)
+  assert.deepEqual(await cited('Read Judges 6 to chapter 3 tonight.'), ['Judg.3 Judges 3']);
+});

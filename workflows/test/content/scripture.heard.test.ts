@@ -407,3 +407,19 @@ test('"in 1 Timothy 3, nor in 1 Timothy 4, verse 14": "no" heard as "nor" takes 
   assert.deepEqual(await cite('We are in 2 Timothy chapter 1, verses 3 to 14. Paul had already told him this once, in 1 Timothy 3, nor in 1 Timothy 4, verse 14, neglect not the gift. In verse 12, Paul says it. And then, in verse 14, God entrusted something to Timothy.'), ['2Tim.1.3-2Tim.1.14', '1Tim.4.14', '2Tim.1.12', '2Tim.1.14']);
   assert.deepEqual(await cite('He says it not in Romans 3, nor in Romans 4, but in Romans 5.'), ['Rom.3', 'Rom.4', 'Rom.5']);
 });
+
+// Met in 152 (session 23's sealed set, opened in session 24); each failed on baa31a7.
+test('"and says, in 1st 12, the Lord is with thee": "verse" heard as "first", written as a digit, on the verse’s words', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  const story = 'We are in Judges 6. In verse 11, Gideon is threshing wheat. The angel appears, and says, Yes, in 1st 12, ';
+  assert.deepEqual(await cite(`${story}the Lord is with thee, thou mighty man of valour.`), ['Judg.6:both', 'Judg.6.11:spoken', 'Judg.6.12:both']);
+  assert.deepEqual(await cite(`${story}the weather was fine.`), ['Judg.6:spoken', 'Judg.6.11:spoken']);
+});
+
+test('"It is the promise Joshua 3, be strong and of a good courage": a chapter said with words of another chapter of its book, cited nowhere else, is the quotation', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  const quoted = 'be strong and of a good courage. Be not afraid, neither be thou dismayed: for the Lord thy God is with thee whithersoever thou goest.';
+  assert.deepEqual(await cite(`He tells us who is going with us. It is the promised Joshua 3, ${quoted} Later, in verses 36 to 40, the fleece.`), ['Josh.1.9:quoted']);
+  // (Cited again by name elsewhere, the chapter stands.)
+  assert.deepEqual(await cite(`We begin in Joshua 3, ${quoted} Later the people cross the Jordan in Joshua 3.`), ['Josh.3:spoken', 'Josh.1.9:quoted', 'Josh.3:spoken']);
+});

@@ -468,6 +468,12 @@ export function combineCitations(text: string, candidates: readonly ReferenceCan
       citations.push({ ...correctedBy(ref, correction), start: ref.start, end: ref.end, source: ref.source, mode: 'both' });
       continue;
     }
+    // "It is the promise Joshua heard: be strong and of a good courage" ("heard" written "3"): a
+    // whole chapter said in the same phrase as words of another chapter of its book, a chapter
+    // nothing else in the sermon cites (by name) or quotes, was no place said; the quotation is cited.
+    const inItsChapter = (c: { book: string; chapter: number; chapterEnd?: number }) => c.book === ref.book && c.chapter <= ref.chapter && ref.chapter <= (c.chapterEnd ?? c.chapter);
+    const anotherChapterQuoted = ref.verseStart === undefined && ref.chapterEnd === undefined && !ref.inferredBook && ownNear.some((q) => q.book === ref.book && q.chapter !== ref.chapter && inSamePhrase(text, ref.end, q.start));
+    if (anotherChapterQuoted && !candidates.some((c) => c !== ref && c.exists && !c.inferredBook && inItsChapter(c)) && !quotations.some(inItsChapter)) continue;
     // "Turn to Psalm 22, 12 to 15 [ninety-two misheard]. … And then verse 14, they will still bear
     // fruit in old age": a bare verse of the reading, said before the reference to anything else, is
     // quoted from another chapter of the book; the reading is that chapter (the verse keeps the

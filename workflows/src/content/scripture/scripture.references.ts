@@ -308,11 +308,13 @@ function chapterRun(tokens: readonly Token[], j: number, book: BookInfo, chapter
   const toTheEnd = said.saidChapter && toWord !== undefined ? toTheEndOfChapter(tokens, toWord, chapter, book.osis) : undefined;
   if (toTheEnd) return { end: toTheEnd.chapterEnd, next: toTheEnd.next };
   const enDash = said.written && sep.text === '–' && sep.start === tokens[j - 1]!.end && tokens[j + 1]?.kind === 'num' && tokens[j + 1]!.start === sep.end;
-  const joined = enDash || (said.saidChapter && CHAPTER_RUN_WORDS.has(sep.lower));
+  // ("Judges 6 through chapter 8": the end said with its own "chapter".)
+  const endSaidAsChapter = sep.lower !== 'and' && CHAPTER_RUN_WORDS.has(sep.lower) && isWord(tokens, j + 1, 'chapter');
+  const joined = enDash || endSaidAsChapter || (said.saidChapter && CHAPTER_RUN_WORDS.has(sep.lower));
   if (!joined) return undefined;
-  const end = readNumber(tokens, j + 1);
+  const end = readNumber(tokens, endSaidAsChapter ? j + 2 : j + 1);
   if (!end || end.value <= chapter || end.value > book.chapters) return undefined;
-  const heardSingular = !enDash && !said.saidChapters;
+  const heardSingular = !enDash && !endSaidAsChapter && !said.saidChapters;
   if (heardSingular && (sep.lower === 'and' ? end.value !== chapter + 1 : sep.lower === '-' || end.value - chapter > CHAPTER_RUN_HEARD_SINGULAR)) return undefined;
   if (tokens[end.next]?.text === ':' || isWord(tokens, end.next, 'verse', 'verses', 'vs') || (tokens[end.next]?.text === ',' && isWord(tokens, end.next + 1, 'verse', 'verses', 'vs'))) return undefined;
   return { end: end.value, next: end.next };
@@ -320,6 +322,13 @@ function chapterRun(tokens: readonly Token[], j: number, book: BookInfo, chapter
 
 /** A run of whole chapters ("Numbers 13–14"): a survey of the book, not one chapter being read. */
 export const isChapterRun = (ref: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd'>) => ref.verseStart === undefined && ref.chapterEnd !== undefined && ref.chapterEnd > ref.chapter;
+
+/**
+ * The chapter a bare "verse 11" after `last` is in: the one a passage across chapters ends in; the
+ * first of a run of whole chapters ("it fills Judges 6 through chapter 8 … In verse 11, Gideon…"),
+ * where a story is told from its start.
+ */
+const chapterOfBareVerses = (last: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd'>) => (isChapterRun(last) ? last.chapter : (last.chapterEnd ?? last.chapter));
 
 /**
  * A number of three or four digits read as chapter and verse: the one split that exists in the
@@ -637,14 +646,16 @@ function heardAsVerse(token: Token | undefined): boolean {
 
 function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
   if (!last) return undefined;
-  const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES) || (soundsLikeVerses(tokens[i]) && !isWord(tokens, i, 'verses'));
+  // ("…the angel appears, and says, in 1st 12, the Lord is with thee": "verse" heard "first", written as a digit.)
+  const firstInDigits = tokens[i]?.text === '1' && isWord(tokens, i + 1, 'st') && tokens[i + 1]!.start === tokens[i]!.end && isWord(tokens, i - 1, 'in');
+  const soundAlike = isWord(tokens, i, ...VERSE_SOUND_ALIKES) || (soundsLikeVerses(tokens[i]) && !isWord(tokens, i, 'verses')) || firstInDigits;
   // "inverse 7", "an inverse is 23, and 24": "in verse" written as one word ("verses" as "verse is");
   // "vs. 3 and 4": Whisper's abbreviation of "verses".
   const joined = isWord(tokens, i, 'inverse', 'inverses') || (isWord(tokens, i, 'vs') && tokens[i + 1]?.text === '.');
-  const numberAt = joined && (isWord(tokens, i + 1, 'is') || tokens[i + 1]?.text === '.') ? i + 2 : i + 1;
+  const numberAt = (joined && (isWord(tokens, i + 1, 'is') || tokens[i + 1]?.text === '.')) || firstInDigits ? i + 2 : i + 1;
   if (!soundAlike && !joined && !isWord(tokens, i, 'verse', 'verses')) return undefined;
   if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
-  const chapter = last.chapterEnd ?? last.chapter;
+  const chapter = chapterOfBareVerses(last);
   const verse = readNumber(tokens, numberAt);
   if (!verse || verse.value < 1 || verse.value > MAX_VERSE) return undefined;
   // "verse 4 of chapter 5", "verse 2 of the hymn", "verse 16 of John 3" name another passage: not a
@@ -717,7 +728,7 @@ function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureRe
   if (!second || second.value !== first.value + 1) return undefined;
   const after = tokens[second.next];
   if (after && !(after.kind === 'punct' && /^[.,;:!?]$/.test(after.text)) && !(after.kind === 'word' && PAIR_FOLLOWERS.test(after.lower))) return undefined;
-  const chapter = last.chapterEnd ?? last.chapter;
+  const chapter = chapterOfBareVerses(last);
   if (!verseExists(last.book, chapter, second.value)) return undefined;
   return { book: last.book, chapter, verseStart: first.value, chapterEnd: chapter, verseEnd: second.value, next: second.next };
 }
@@ -765,7 +776,7 @@ function countedVerses(tokens: readonly Token[], i: number, chapterRead: () => S
   }
   if (!place) {
     if (!last || tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
-    place = { book: last.book, chapter: last.chapterEnd ?? last.chapter };
+    place = { book: last.book, chapter: chapterOfBareVerses(last) };
   }
   const verses = versesIn(place.book, place.chapter);
   if (counted.value > verses) return undefined;
