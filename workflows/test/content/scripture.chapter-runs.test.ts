@@ -89,3 +89,11 @@ test('"Judges 6 through chapter 8": a run whose end says "chapter"; a bare verse
   // (An earlier chapter ends no run.)
   assert.deepEqual(await cited('Read Judges 6 to chapter 3 tonight.'), ['Judg.3 Judges 3']);
 });
+
+// Met in 154 (session 23's sealed set, opened in session 24); failed on 5feac49.
+test('"It runs from 2 Samuel 11, verse 1, chapter 12, verse 25": "through" unheard after "from"; a bare verse right after is in its first chapter', async () => {
+  const story = 'Tonight\'s story runs from 2 Samuel 11, verse 1, chapter 12, verse 25. King David falls. It begins quietly, in verse 1. It is the spring, the time when kings go forth to battle.';
+  assert.deepEqual(await cited(story), ['2Sam.11.1-2Sam.12.25 2 Samuel 11:1-12:25', '2Sam.11.1 2 Samuel 11:1']);
+  // (Without "from" two places of one book are a list: "Romans 3, verse 23, chapter 6, verse 23".)
+  assert.deepEqual(await cited('Romans 3, verse 23, chapter 6, verse 23 are the Romans road.'), ['Rom.3.23 Romans 3:23', 'Rom.6.23 Romans 6:23']);
+});

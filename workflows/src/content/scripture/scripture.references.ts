@@ -324,11 +324,18 @@ function chapterRun(tokens: readonly Token[], j: number, book: BookInfo, chapter
 export const isChapterRun = (ref: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd'>) => ref.verseStart === undefined && ref.chapterEnd !== undefined && ref.chapterEnd > ref.chapter;
 
 /**
- * The chapter a bare "verse 11" after `last` is in: the one a passage across chapters ends in; the
- * first of a run of whole chapters ("it fills Judges 6 through chapter 8 … In verse 11, Gideon…"),
- * where a story is told from its start.
+ * The chapter a bare "verse 11" said at `at` after `last` is in: while the story is starting (a
+ * few sentences on), the first of a run of whole chapters ("it fills Judges 6 through chapter 8 …
+ * In verse 11, Gideon…") or of a passage across chapters ("from 2 Samuel 11, verse 1, through
+ * chapter 12, verse 25 … It begins in verse 1"), when it has the verse; else the last.
  */
-const chapterOfBareVerses = (last: Pick<ScriptureReference, 'chapter' | 'verseStart' | 'chapterEnd'>) => (isChapterRun(last) ? last.chapter : (last.chapterEnd ?? last.chapter));
+function chapterOfBareVerses(last: Pick<ScriptureReference, 'book' | 'chapter' | 'verseStart' | 'chapterEnd' | 'end'>, at: number, verse: number): number {
+  const acrossChapters = last.chapterEnd !== undefined && last.chapterEnd > last.chapter;
+  const starting = acrossChapters && at - last.end <= STORY_START_REACH && verse >= (last.verseStart ?? 1) && verseExists(last.book, last.chapter, verse);
+  return starting ? last.chapter : (last.chapterEnd ?? last.chapter);
+}
+// How far (characters, a few sentences) after a passage across chapters its story is still starting.
+const STORY_START_REACH = 600;
 
 /**
  * A number of three or four digits read as chapter and verse: the one split that exists in the
@@ -655,9 +662,9 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   const numberAt = (joined && (isWord(tokens, i + 1, 'is') || tokens[i + 1]?.text === '.')) || firstInDigits ? i + 2 : i + 1;
   if (!soundAlike && !joined && !isWord(tokens, i, 'verse', 'verses')) return undefined;
   if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
-  const chapter = chapterOfBareVerses(last);
   const verse = readNumber(tokens, numberAt);
   if (!verse || verse.value < 1 || verse.value > MAX_VERSE) return undefined;
+  const chapter = chapterOfBareVerses(last, tokens[i]!.start, verse.value);
   // "verse 4 of chapter 5", "verse 2 of the hymn", "verse 16 of John 3" name another passage: not a
   // relative verse. After another word ("in verse 7 of Samaritan woman comes", "a" misheard) it
   // may be, on that verse's own words.
@@ -728,7 +735,7 @@ function barePairOfVerses(tokens: readonly Token[], i: number, last: ScriptureRe
   if (!second || second.value !== first.value + 1) return undefined;
   const after = tokens[second.next];
   if (after && !(after.kind === 'punct' && /^[.,;:!?]$/.test(after.text)) && !(after.kind === 'word' && PAIR_FOLLOWERS.test(after.lower))) return undefined;
-  const chapter = chapterOfBareVerses(last);
+  const chapter = chapterOfBareVerses(last, tokens[i]!.start, first.value);
   if (!verseExists(last.book, chapter, second.value)) return undefined;
   return { book: last.book, chapter, verseStart: first.value, chapterEnd: chapter, verseEnd: second.value, next: second.next };
 }
@@ -776,7 +783,7 @@ function countedVerses(tokens: readonly Token[], i: number, chapterRead: () => S
   }
   if (!place) {
     if (!last || tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
-    place = { book: last.book, chapter: chapterOfBareVerses(last) };
+    place = { book: last.book, chapter: last.chapterEnd ?? last.chapter };
   }
   const verses = versesIn(place.book, place.chapter);
   if (counted.value > verses) return undefined;
@@ -908,6 +915,11 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
     const previous = found.at(-1);
     if (previous && correctedBy(text, previous, start)) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
+    const passage = previous && runsOnTo(text, previous, candidate);
+    if (passage) {
+      for (const list of [found, existing, tentative]) if (list.at(-1) === previous) list[list.length - 1] = passage;
+      return passage;
+    }
     found.push(candidate);
     // A psalm heard as an everyday word ("some 40 people") is nobody's context until a quotation
     // confirms it: later verses and chapters only fall back on it, on their own words. A place
@@ -1148,6 +1160,18 @@ const SELF_CORRECTION = new RegExp(
   ].join('|'),
   'i',
 );
+
+/**
+ * "It runs from 2 Samuel 11, verse 1, chapter 12, verse 25.": a place after "from" and a later
+ * chapter's verse of its book said right after it, "through" unheard, are one passage.
+ */
+function runsOnTo(text: string, ref: ReferenceCandidate, end: ReferenceCandidate): ReferenceCandidate | undefined {
+  const said = /\bfrom\s+$/i.test(text.slice(Math.max(0, ref.start - 6), ref.start)) && /^\s*,\s*$/.test(text.slice(ref.end, end.start)) && /^chapter\b/i.test(end.source);
+  const fits = end.book === ref.book && end.chapter > ref.chapter && ref.verseStart !== undefined && ref.verseEnd === undefined && end.verseStart !== undefined && end.verseEnd === undefined && ref.exists && end.exists;
+  if (!said || !fits) return undefined;
+  const passage = { book: ref.book, chapter: ref.chapter, verseStart: ref.verseStart, chapterEnd: end.chapter, verseEnd: end.verseStart };
+  return { ...ref, ...passage, osis: toOsis(ref.book, ref.chapter, ref.verseStart, end.chapter, end.verseStart), display: displayReference(passage), end: end.end, source: text.slice(ref.start, end.end) };
+}
 
 const NO_HEARD_AS_NOR = /^[\s,]*nor\s+(?:in|to|at)\s+$/i;
 const NEGATIVE_REACH = 40;
