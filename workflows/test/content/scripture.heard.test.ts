@@ -423,3 +423,14 @@ test('"It is the promise Joshua 3, be strong and of a good courage": a chapter s
   // (Cited again by name elsewhere, the chapter stands.)
   assert.deepEqual(await cite(`We begin in Joshua 3, ${quoted} Later the people cross the Jordan in Joshua 3.`), ['Josh.3:spoken', 'Josh.1.9:quoted', 'Josh.3:spoken']);
 });
+
+// Met in 156 (session 23's sealed set, opened in session 24); failed on bd86219.
+test('"he is actually quoting some for, verse 4": a chapter heard as the word it sounds like, after a book’s name, then ", verse N"', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  const passage = 'We are in Ephesians 4, verses 25 to 32. Look at verses 26 and 27, Paul says, be angry and do not sin, he is actually quoting some for, verse 4, where the old version says, ';
+  assert.deepEqual(await cite(`${passage}stand in awe, and sin not: commune with your own heart upon your bed.`), ['Eph.4.25-Eph.4.32:spoken', 'Eph.4.26-Eph.4.27:spoken', 'Ps.4.4:both']);
+  // (Its words misheard, it is cited nowhere; its verse is not the chapter the sermon reads.)
+  assert.deepEqual(await cite(`${passage}standing nor, and sin not.`), ['Eph.4.25-Eph.4.32:spoken', 'Eph.4.26-Eph.4.27:spoken']);
+  // (Not "for" after a word that names no book: "wait for, verse 4 says".)
+  assert.deepEqual(osis('We are in Ephesians 4. We wait for, verse 4 says, one hope.'), ['Eph.4', 'Eph.4.4']);
+});

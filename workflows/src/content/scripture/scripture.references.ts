@@ -895,12 +895,25 @@ function eightHeardAsIt(tokens: Token[]): Token[] {
 }
 
 /**
+ * "He is quoting some for, verse 4": a small chapter heard as the word it sounds like (`NUMBER_HOMOPHONES`)
+ * after a book's name, heard or as an everyday word, with ", verse N" after it.
+ */
+function chapterHeardAsWord(tokens: Token[]): Token[] {
+  return tokens.map((t, k) => {
+    const value = t.kind === 'word' ? NUMBER_HOMOPHONES[t.lower] : undefined;
+    if (value === undefined || tokens[k + 1]?.text !== ',' || !isWord(tokens, k + 2, 'verse') || tokens[k + 3]?.kind !== 'num') return t;
+    const named = tokens[k - 1]?.kind === 'word' && (matchBook(tokens, k - 1, false)?.next === k || NAMES_HEARD_AS_EVERYDAY_WORDS.some((n) => n.heard.test(tokens[k - 1]!.lower)));
+    return named ? { ...t, text: String(value), lower: String(value), kind: 'num' as const } : t;
+  });
+}
+
+/**
  * Every reference-shaped phrase in `text`, including those that name verses the versification
  * does not have (a misheard number) and those whose book was recovered by sound or spelling:
  * the scripture step confirms, corrects or rejects them with the quoted words.
  */
 export function findReferenceCandidates(text: string): ReferenceCandidate[] {
-  const tokens = eightHeardAsIt(romanChaptersAsNumbers(psalmHundredsApart(tokenize(text))));
+  const tokens = chapterHeardAsWord(eightHeardAsIt(romanChaptersAsNumbers(psalmHundredsApart(tokenize(text)))));
   // Some recognisers write everything in lower case; then a name's capital cannot be required
   // (the chapter-and-verse structure still is).
   const caseless = !/[A-Z]/.test(text);
