@@ -231,3 +231,15 @@ test('"two bits of good news to share" hands over to the notices (session 20)', 
   // The good news of the gospel is the sermon's.
   assert.ok(!isAnnouncement('The gospel is good news for the poor.'));
 });
+
+// Met in 154 and 156 (session 23's sealed set, opened in session 24); failed on 2374e57.
+test('the way back to the sermon ("Now, back to the sun going down.") and the farewell ("Go safely, and God bless you.") close the notices', () => {
+  const notices = ['The marriage course begins a week on Friday, with dinner provided, and there are still four places for couples.', 'The collection for the winter night shelter has raised more than we hoped.'];
+  const sermon = ['I know a couple who have been married for fifty years.', 'They never let a quarrel sleep in the house.'];
+  const marked = (...closing: string[]) => [...noticePassages([...sermon, ...notices, ...closing, ...sermon].map((text) => ({ text })))].sort((a, b) => a - b);
+  assert.deepEqual(marked('So thank you, you are a generous church.', 'Now, back to the sun going down.'), [2, 3, 4, 5]);
+  assert.deepEqual(marked('Go safely, and God bless you.'), [2, 3, 4]);
+  // (Not the sermon's own words: "He went back to the city.", "God bless the work of your hands.")
+  assert.deepEqual(marked('He went back to the city, and wept.'), [2, 3]);
+  assert.deepEqual(marked('May God bless the work of your hands.'), [2, 3]);
+});

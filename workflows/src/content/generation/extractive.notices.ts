@@ -233,12 +233,16 @@ export function noticePassages(sentences: readonly { text: string }[]): Set<numb
     if (run.every((s) => !teaches(s.text))) for (let i = from + 1; i < to; i += 1) out.add(i);
   });
   // The line that closes them: "Okay, phones away, and thank you.", "Thank you, now let's hear from
-  // the Lord.", "We carry all of that to God as we worship."
-  for (const i of [...out]) {
-    const next = sentences[i + 1]?.text;
-    if (next !== undefined && !out.has(i + 1) && next.split(/\s+/).length <= CLOSING_MAX_WORDS && CLOSES_NOTICES.test(next)) out.add(i + 1);
+  // the Lord.", "We carry all of that to God as we worship."; the way back to the sermon ("Now, back
+  // to the sun going down."); the farewell after the last ("Go safely, and God bless you.").
+  // (Two of them: "So thank you, you are a generous church. Now, back to the sun going down.")
+  for (const i of [...out].sort((x, y) => x - y)) {
+    for (let k = i + 1; k <= i + 2 && out.has(k - 1); k += 1) {
+      const next = sentences[k]?.text;
+      if (next !== undefined && !out.has(k) && next.split(/\s+/).length <= CLOSING_MAX_WORDS && CLOSES_NOTICES.test(next)) out.add(k);
+    }
   }
   return out;
 }
-const CLOSES_NOTICES = /\b(?:thank you|thanks)\b|\bphones (?:away|off|down)\b|\b(?:now )?let(?:'s| us) (?:hear|turn|listen|worship)\b|\bas we worship\b|\bcarry (?:all )?(?:of )?(?:that|this|these|them|it) (?:to god|into (?:our|this) worship)\b/i;
+const CLOSES_NOTICES = /\b(?:thank you|thanks)\b|\bphones (?:away|off|down)\b|\b(?:now )?let(?:'s| us) (?:hear|turn|listen|worship)\b|\bas we worship\b|\bcarry (?:all )?(?:of )?(?:that|this|these|them|it) (?:to god|into (?:our|this) worship)\b|^(?:(?:now|anyway|right|okay|ok|so)\W+)?back to\b|\bgo safely\b|\bgod bless (?:you|you all)\W*$|\bsee you (?:all )?next (?:week|sunday)\b|\bhave a (?:good|great|lovely|blessed) (?:week|sunday|evening)\b/i;
 const CLOSING_MAX_WORDS = 12;
