@@ -6,11 +6,10 @@ import { fileURLToPath } from 'node:url';
 export const sermonsDir = fileURLToPath(new URL('./sermons/', import.meta.url));
 
 /**
- * Sermons never looked at while changing code (README.md: the split). Written in session 23 by an
- * engineer who read no content code, after session 22's sealed set (141-148) had been measured
- * twice (before and after that session's content changes) and opened for tuning.
+ * Sermons never looked at while changing code (README.md: the split). Written by an engineer who
+ * read no content code, after the previous sealed set (149-156) had been opened for tuning.
  */
-export const SEALED = new Set(['149', '150', '151', '152', '153', '154', '155', '156']);
+export const SEALED = new Set(['157', '158', '159', '160', '161', '162', '163', '164']);
 
 /** A sermon's id: the number its file name starts with ("07-….sermon" → "07", "100-….sermon" → "100"). */
 export function sermonIdOf(file: string): string {

@@ -12,13 +12,13 @@ test('the evaluation set: at least 12 sermons, a sealed held-back subset, annota
   const sermons = loadSermons();
   assert.ok(sermons.length >= 12);
   const sealed = sermons.filter((s) => s.group === 'sealed');
-  assert.deepEqual(sealed.map((s) => s.id), ['149', '150', '151', '152', '153', '154', '155', '156']);
+  assert.deepEqual(sealed.map((s) => s.id), ['157', '158', '159', '160', '161', '162', '163', '164']);
   assert.deepEqual(sermons.filter((s) => s.heldBack), sealed);
-  // The split after session 22: tuning 01-148 (141-148 sealed in session 22, opened after two
-  // measurements), sealed 149-156, in number order (100 after 99).
-  assert.equal(groupSpan(sermons, 'tune'), '01-148');
-  assert.equal(groupSpan(sermons, 'sealed'), '149-156');
-  assert.equal(sermons.filter((s) => s.group === 'tune').length, 148);
+  // The split after session 23: tuning 01-156 (149-156 sealed in session 23, opened for tuning),
+  // sealed 157-164, in number order (100 after 99).
+  assert.equal(groupSpan(sermons, 'tune'), '01-156');
+  assert.equal(groupSpan(sermons, 'sealed'), '157-164');
+  assert.equal(sermons.filter((s) => s.group === 'tune').length, 156);
   assert.deepEqual(new Set(sealed.map((s) => s.style)), new Set(['expository', 'narrative', 'topical']));
   // What every sealed set is asked to hold (README.md: the split): a second voice and announcements
   // in each sermon, half of them announcing their points, and unreferenced quotations to find.
@@ -52,12 +52,12 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.equal(both.sermons.length, all.length);
   assert.deepEqual(all.filter(both.showRow).map((s) => s.group), all.filter((s) => s.group === 'tune').map(() => 'tune'));
   const sealed = selectSermons(all, { set: 'sealed', summary: true });
-  assert.deepEqual(ids(sealed), ['149', '150', '151', '152', '153', '154', '155', '156']);
+  assert.deepEqual(ids(sealed), ['157', '158', '159', '160', '161', '162', '163', '164']);
   assert.ok(!sealed.sermons.some(sealed.showRow));
   // One sealed sermon's summary is its row: refused while the rows are hidden, in any spelling.
-  assert.throws(() => selectSermons(all, { only: ['01', '156'], summary: true }), /1 of the 8 sealed/);
-  assert.throws(() => selectSermons(all, { only: ['149', '150', '151', '152', '153', '154', '155'] }), /7 of the 8 sealed/);
-  assert.throws(() => selectSermons(all, { only: ['149'], sealedRows: true, summary: true }), /sealed/);
+  assert.throws(() => selectSermons(all, { only: ['01', '164'], summary: true }), /1 of the 8 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['157', '158', '159', '160', '161', '162', '163'] }), /7 of the 8 sealed/);
+  assert.throws(() => selectSermons(all, { only: ['157'], sealedRows: true, summary: true }), /sealed/);
   assert.deepEqual(ids(selectSermons(all, { only: ['01', '05', '23', '29', '37', '45', '53', '61', '69', '77', '85'], summary: true })), ['01', '05', '23', '29', '37', '45', '53', '61', '69', '77', '85']);
   // The opened sets 29-36, 37-44, 45-52, 53-60, 61-68, 69-76, 77-84, 85-92, 93-100, 101-108, 109-116, 117-124, 125-132, 133-140 and 141-148 are tuning now: one of their sermons may be picked, and its row is shown.
   assert.ok(selectSermons(all, { only: ['140'], summary: true }).showRow(all.find((s) => s.id === '140')!));
@@ -79,7 +79,7 @@ test('the sealed rows stay hidden unless asked for, and a part of the sealed set
   assert.ok(selectSermons(all, { only: ['37'], summary: true }).showRow(all.find((s) => s.id === '37')!));
   assert.ok(selectSermons(all, { only: ['29'], summary: true }).showRow(all.find((s) => s.id === '29')!));
   assert.ok(selectSermons(all, { only: ['23'], summary: true }).showRow(all.find((s) => s.id === '23')!));
-  assert.ok(selectSermons(all, { only: ['156'], sealedRows: true }).showRow(all.find((s) => s.id === '156')!));
+  assert.ok(selectSermons(all, { only: ['164'], sealedRows: true }).showRow(all.find((s) => s.id === '164')!));
   assert.throws(() => selectSermons(all, { set: 'held' }), /EVAL_SET=held: the groups are tune and sealed, or all/);
 });
 
