@@ -299,3 +299,25 @@ test('an altar call that opens five sentences before its invitation, or offers a
   // The sermon's own sentences before the call stay the sermon's.
   assert.ok(!altarCallSentences([...story, ...talk].map((text) => ({ text }))).has(5));
 });
+
+// Met in 149 and 155 (session 23's sealed set, opened in session 24); failed on 0daf5d3.
+test('an altar call that asks for a response where the listener sits ("Right where you are…", "Stay where you are…"), the words to pray given ("Say, Lord, …")', () => {
+  const story = JACOB;
+  const rifle = [
+    'Perhaps you have been living like that soldier in the jungle, still fighting a war that is over.',
+    'You do not need to earn this peace.',
+    'Right where you are, you can lay down your rifle.',
+    'If you have prayed that this morning, I would love to hear about it.',
+  ];
+  assert.deepEqual(sorted(altarCallSentences([...story, ...rifle].map((text) => ({ text })))), [6, 7, 8, 9]);
+  const waiting = [
+    'So what are you waiting for tonight?',
+    'Perhaps you are tired of watching the horizon.',
+    'Stay where you are, and in the quiet of your own heart, tell the Lord how long it has been.',
+    'Then give the waiting back to him.',
+    'Say, Lord, I trust your timing, and I will live by faith.',
+  ];
+  assert.deepEqual(sorted(altarCallSentences([...story, ...waiting].map((text) => ({ text })))), [6, 7, 8, 9, 10]);
+  // (The story's own "where you are" is not a call: "He asked where you are from.")
+  assert.deepEqual(sorted(altarCallSentences([...story, 'The stranger asked Jacob where you are from, and what your name is.'].map((text) => ({ text })))), []);
+});

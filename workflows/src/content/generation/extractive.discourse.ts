@@ -31,16 +31,18 @@ export function isAltarCall(text: string): boolean {
   return ALTAR_CALL.test(t) && wordsOf(t).length <= ALTAR_CALL_MAX_WORDS;
 }
 // What makes an invitation of the sentences around it: someone to pray with the listener, the
-// closing song, giving a life to Christ ("the prayer ministry team will be by the cross",
-// "there are people here ready to pray with you", "I want to invite you to do that today", "if you
-// want to talk about what that means, … come and find us there").
-const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|if you (?:want|would like|'d like) to talk (?:about|to|with)|come and find (?:me|us)|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy) to (?:talk|pray|speak|listen)|love to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are)\b/i;
+// closing song, giving a life to Christ, a response where the listener sits ("the prayer ministry
+// team will be by the cross", "there are people here ready to pray with you", "I want to invite you
+// to do that today", "if you want to talk about what that means, … come and find us there", "Right
+// where you are, you can lay down your rifle", "If you have prayed that, I would love to hear about it").
+const ALTAR_ANCHOR = /\b(?:pray (?:with|for|over) you|if you (?:want|would like|'d like) to talk (?:about|to|with)|come and find (?:me|us)|prayer (?:ministry )?team|as we (?:sing|seeing)|while we sing|(?:as|while) the (?:music|band|organ|piano) (?:plays|begins|starts)|stay (?:behind|back) (?:after|afterwards|at the end)|(?:glad|happy) to (?:talk|pray|speak|listen)|love to (?:talk|pray|speak) with you|(?:give|given|giving) your life|invite you to|come (?:down |up )?to the front|to the rail|kneel where you are|(?:right|stay|just) where you are|where you (?:sit|are sitting) (?:now|tonight|this morning|today)|love to hear (?:about it|from you))\b/i;
 // The sentences an invitation is made of: said to the listener, conditional or bidding ("If you have
 // never…", "Maybe there is something…", "Some of you have…", "You do not have to…", "Come…", "Tell him…",
-// "Nobody needs to move.", "In a moment the band will play…"), or asking for a response anywhere in
+// "Nobody needs to move.", "In a moment the band will play…", "So what are you waiting for?", the
+// words given to pray: "Say, Lord, I trust your timing"), or asking for a response anywhere in
 // them ("…would you tell God about it honestly", "kneel where you are or bow your head"), or opening
 // a quiet moment for it ("So as we close, I am going to leave a few moments of silence.").
-const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has|is going) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you|i (?:will|won't|will not) ask (?:anyone|anybody|you)|before we sing|as we close)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you|in your own (?:heart|words)|(?:from )?where you are (?:sitting|standing)|pray something like this)\b|\bi (?:want|would like) to ask you\b|\byou do not (?:need|have) to (?:stand|move|say|come|raise|speak)\b|\b(?:give (?:us|you)|leave|take) (?:a|one|a few|some) (?:minutes?|moments?)\b/i;
+const ALTAR_TURN = /^(?:and |but |so |now )?(?:if (?:you|god|the lord|lord|jesus)|maybe|perhaps|some of you|you (?:do not|don't|can|may|need)|come\b|say with|it is never too late|there (?:will be|are) (?:people|someone)|someone will|today|this morning|tonight|(?:nobody|no one) (?:needs|has|is going) to|in a (?:moment|minute)|i am not going to ask you|i'm not going to ask you|i (?:will|won't|will not) ask (?:anyone|anybody|you)|before we sing|as we close|what are you waiting for|say,? (?:lord|father|jesus|god)\b)|\b(?:would|will) you (?:tell|pray|ask|take|give|let|say|talk|bring)\b|\b(?:kneel|bow your head|raise your hand|close your eyes|tell (?:him|god)|will come to you|in your own (?:heart|words)|(?:from )?where you are (?:sitting|standing)|pray something like this)\b|\bi (?:want|would like) to ask you\b|\byou do not (?:need|have) to (?:stand|move|say|come|raise|speak)\b|\b(?:give (?:us|you)|leave|take) (?:a|one|a few|some) (?:minutes?|moments?)\b/i;
 // An invitation comes in the last part of a sermon (after it, only the closing notices and prayer).
 const ALTAR_FROM = 0.6;
 const ALTAR_REACH = 5;
