@@ -246,3 +246,14 @@ test('a whole chapter whose bare verse, said next, is quoted from another chapte
   assert.deepEqual(await cited(joseph('13')), ['Gen.39:both', 'Gen.39.9:both']);
   assert.deepEqual(await cited(joseph('39')), ['Gen.39:both', 'Gen.39.9:both']);
 });
+
+// Met in 106 (tuning); failed on c57cfd1.
+test('a bare verse of the reading the sermon opened reaches twice as far, past notices said in the middle of the story; any other verse does not', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  const opening = 'I read about a woman with a needle and thread, whose story is told in Acts chapter 9, 36 to 43. It begins in verse 36, with a disciple named Tabitha. ';
+  const notices = 'Forgive me for stopping in the middle of the story, but the stewards have passed me a note about a car blocking the surgery entrance, so please move it. '.repeat(22);
+  assert.ok(notices.length > 3000 && notices.length < 6000);
+  assert.deepEqual(await cite(`${opening}${notices}Verse 40, he knelt and prayed.`), ['Acts.9.36-Acts.9.43', 'Acts.9.36', 'Acts.9.40']);
+  // (A verse outside the reading, that far on, is no verse of it.)
+  assert.deepEqual(await cite(`${opening}${notices}Verse 12, he knelt and prayed.`), ['Acts.9.36-Acts.9.43', 'Acts.9.36']);
+});

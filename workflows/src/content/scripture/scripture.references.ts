@@ -651,7 +651,7 @@ function heardAsVerse(token: Token | undefined): boolean {
   return /^(?:[vfbm]r?|r)ss?$/.test(consonants);
 }
 
-function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
+function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureReference | undefined, reading?: ScriptureReference): (Omit<Parsed, 'chapter'> & { book: string; chapter: number; verseStart: number }) | undefined {
   if (!last) return undefined;
   // ("…the angel appears, and says, in 1st 12, the Lord is with thee": "verse" heard "first", written as a digit.)
   const firstInDigits = tokens[i]?.text === '1' && isWord(tokens, i + 1, 'st') && tokens[i + 1]!.start === tokens[i]!.end && isWord(tokens, i - 1, 'in');
@@ -661,9 +661,12 @@ function relativeVerse(tokens: readonly Token[], i: number, last: ScriptureRefer
   const joined = isWord(tokens, i, 'inverse', 'inverses') || (isWord(tokens, i, 'vs') && tokens[i + 1]?.text === '.');
   const numberAt = (joined && (isWord(tokens, i + 1, 'is') || tokens[i + 1]?.text === '.')) || firstInDigits ? i + 2 : i + 1;
   if (!soundAlike && !joined && !isWord(tokens, i, 'verse', 'verses')) return undefined;
-  if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH) return undefined;
   const verse = readNumber(tokens, numberAt);
   if (!verse || verse.value < 1 || verse.value > MAX_VERSE) return undefined;
+  // (A verse of the reading the sermon opened reaches twice as far: "Acts chapter 9, 36 to 43 …
+  // [notices said in the middle of the story] … Verse 40, he knelt and prayed.")
+  const ofTheReading = reading !== undefined && readsPassage(reading) && reading.book === last.book && reading.chapter === (last.chapterEnd ?? last.chapter) && reading.verseStart! <= verse.value && verse.value <= reading.verseEnd!;
+  if (tokens[i]!.start - last.end > RELATIVE_VERSE_REACH * (ofTheReading ? 2 : 1)) return undefined;
   const chapter = chapterOfBareVerses(last, tokens[i]!.start, verse.value);
   // "verse 4 of chapter 5", "verse 2 of the hymn", "verse 16 of John 3" name another passage: not a
   // relative verse. After another word ("in verse 7 of Samaritan woman comes", "a" misheard) it
@@ -989,7 +992,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
       i = counted.next - 1;
       continue;
     }
-    const sure = ofJustHeard || reading ? undefined : relativeVerse(tokens, i, context);
+    const sure = ofJustHeard || reading ? undefined : relativeVerse(tokens, i, context, opened);
     const relative = ofJustHeard ?? sure ?? (reading ? undefined : (relativeVerse(tokens, i, lastMentionOf(tentative, expoundedChapter(tentative))) ?? barePairOfVerses(tokens, i, context)));
     // "…in Omenaya, verse 3, the pride of your heart has deceived you": a book of one chapter, cited
     // by "Name, verse N", its name heard as a name no book has: the one whose verse N the words
