@@ -434,3 +434,11 @@ test('"he is actually quoting some for, verse 4": a chapter heard as the word it
   // (Not "for" after a word that names no book: "wait for, verse 4 says".)
   assert.deepEqual(osis('We are in Ephesians 4. We wait for, verse 4 says, one hope.'), ['Eph.4', 'Eph.4.4']);
 });
+
+// Met in 113 (tuning); failed on 7641d75.
+test('"in second kings for, verses 8 to 37": the name in lower case, its chapter heard as "for", cited on the passage’s words', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
+  const said = 'It is the story of a woman from a village called Shunem, in second kings for, verses 8 to 37, we never learned her name. ';
+  assert.deepEqual(await cite(`${said}She said to her husband, Behold now, I perceive that this is an holy man of God, which passeth by us continually.`), ['2Kgs.4.8-2Kgs.4.37:both']);
+  assert.deepEqual(await cite(`${said}She was a great woman, and she kept a tidy house.`), []);
+});

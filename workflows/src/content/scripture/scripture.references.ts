@@ -898,14 +898,15 @@ function eightHeardAsIt(tokens: Token[]): Token[] {
 }
 
 /**
- * "He is quoting some for, verse 4": a small chapter heard as the word it sounds like (`NUMBER_HOMOPHONES`)
+ * "He is quoting some for, verse 4", "in second kings for, verses 8 to 37": a small chapter heard as the word it sounds like (`NUMBER_HOMOPHONES`)
  * after a book's name, heard or as an everyday word, with ", verse N" after it.
  */
 function chapterHeardAsWord(tokens: Token[]): Token[] {
   return tokens.map((t, k) => {
     const value = t.kind === 'word' ? NUMBER_HOMOPHONES[t.lower] : undefined;
-    if (value === undefined || tokens[k + 1]?.text !== ',' || !isWord(tokens, k + 2, 'verse') || tokens[k + 3]?.kind !== 'num') return t;
-    const named = tokens[k - 1]?.kind === 'word' && (matchBook(tokens, k - 1, false)?.next === k || NAMES_HEARD_AS_EVERYDAY_WORDS.some((n) => n.heard.test(tokens[k - 1]!.lower)));
+    if (value === undefined || tokens[k + 1]?.text !== ',' || !isWord(tokens, k + 2, 'verse', 'verses') || tokens[k + 3]?.kind !== 'num') return t;
+    // (The name in any case: "in second kings for, verses 8 to 37".)
+    const named = tokens[k - 1]?.kind === 'word' && ([k - 1, k - 2].some((at) => at >= 0 && matchBook(tokens, at, true)?.next === k) || NAMES_HEARD_AS_EVERYDAY_WORDS.some((n) => n.heard.test(tokens[k - 1]!.lower)));
     return named ? { ...t, text: String(value), lower: String(value), kind: 'num' as const } : t;
   });
 }
