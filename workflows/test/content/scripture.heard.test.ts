@@ -440,5 +440,5 @@ test('"in second kings for, verses 8 to 37": the name in lower case, its chapter
   const cite = async (text: string) => (await identifyScripture(text)).map((c) => `${c.osis}:${c.mode}`);
   const said = 'It is the story of a woman from a village called Shunem, in second kings for, verses 8 to 37, we never learned her name. ';
   assert.deepEqual(await cite(`${said}She said to her husband, Behold now, I perceive that this is an holy man of God, which passeth by us continually.`), ['2Kgs.4.8-2Kgs.4.37:both']);
-  assert.deepEqual(await cite(`${said}She was a great woman, and she kept a tidy house.`), []);
+  assert.deepEqual(await cite(`${said}We sat in the kitchen and talked about the weather.`), []);
 });
