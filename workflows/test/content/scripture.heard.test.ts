@@ -442,3 +442,12 @@ test('"in second kings for, verses 8 to 37": the name in lower case, its chapter
   assert.deepEqual(await cite(`${said}She said to her husband, Behold now, I perceive that this is an holy man of God, which passeth by us continually.`), ['2Kgs.4.8-2Kgs.4.37:both']);
   assert.deepEqual(await cite(`${said}We sat in the kitchen and talked about the weather.`), []);
 });
+
+// Met in 87 (tuning); failed on 9bd4606.
+test('"Now, there\'s five seems to say the opposite, for every man shall bear his own burden": "verse" heard as "there\'s", on the verse’s words', async () => {
+  const cite = async (text: string) => (await identifyScripture(text)).map((c) => c.osis);
+  const passage = 'A passage in Galatians chapter 6, verses 1 to 10, and I have three words for you from it. ';
+  assert.deepEqual(await cite(`${passage}Now, there's five seems to say the opposite, for every man shall bear his own burden.`), ['Gal.6.1-Gal.6.10', 'Gal.6.5']);
+  // (Without them it is "there is": "there's five reasons to stay".)
+  assert.deepEqual(await cite(`${passage}Now, there's five reasons to stay in the church on a wet Tuesday.`), ['Gal.6.1-Gal.6.10']);
+});

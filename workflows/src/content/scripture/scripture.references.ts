@@ -627,9 +627,9 @@ function oneChapterBookUnheard(tokens: readonly Token[], i: number): { books: st
 // "Verses" as a recogniser hears it ("Roses 17 and 18 tell us", "Versus 5", "First four tells us
 // he sat under a juniper tree"): a relative verse only on that verse's own words.
 // ("Versus", "Voices", "Roses", "verse's" have its consonants: `soundsLikeVerses`.)
-// ("In force seven", "Royce 5", "most 14 tells the people to sing", "Look at voice 7": "verse" with one s sound; the
-// words after it decide.)
-const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce', 'most', 'voice'];
+// ("In force seven", "Royce 5", "most 14 tells the people to sing", "Look at voice 7", "Now, there's
+// five seems to say the opposite": "verse" with one s sound; the words after it decide.)
+const VERSE_SOUND_ALIKES = ['first', 'birds', 'force', 'royce', 'most', 'voice', "there's"];
 const DETERMINERS = ['the', 'a', 'an', 'this', 'that', 'our', 'your', 'his', 'her', 'my', 'their', 'its'];
 const WORDINGS = ['old', 'older', 'king', 'authorised', 'authorized', 'revised', 'new', 'english', 'original', 'greek', 'hebrew'];
 const COUNTED_THINGS = /^(?:verses|chapters|books|words|days|years|times|people|minutes|weeks|months|of)$/;
