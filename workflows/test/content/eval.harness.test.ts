@@ -14,7 +14,7 @@ test('the evaluation set: at least 12 sermons, a sealed held-back subset, annota
   const sealed = sermons.filter((s) => s.group === 'sealed');
   assert.deepEqual(sealed.map((s) => s.id), ['157', '158', '159', '160', '161', '162', '163', '164']);
   assert.deepEqual(sermons.filter((s) => s.heldBack), sealed);
-  // The split after session 23: tuning 01-156 (149-156 sealed in session 23, opened for tuning),
+  // The split after session 24: tuning 01-156 (149-156 sealed in session 23, opened in session 24),
   // sealed 157-164, in number order (100 after 99).
   assert.equal(groupSpan(sermons, 'tune'), '01-156');
   assert.equal(groupSpan(sermons, 'sealed'), '157-164');
