@@ -1,7 +1,7 @@
 // Chooses the generator and the scripture text source from configuration (environment).
 import { DiathekeScriptureText, type ScriptureTextProvider } from './scripture/scripture-text.provider.ts';
 import { ExtractiveGenerator } from './generation/extractive.generator.ts';
-import type { Lexicon } from './generation/extractive.lexicon.ts';
+import { loadEnglishLexicon, type Lexicon } from './generation/extractive.lexicon.ts';
 import { OpenAiChatGenerator } from './generation/openai-chat.generator.ts';
 import type { DevotionalGenerator, OutlineGenerator } from './generation/content.types.ts';
 import { identifyScripture, QUOTATION_MODULES, sharedQuotationIndex, type CitationFinder } from './scripture/scripture.identify.ts';
@@ -44,7 +44,12 @@ export function createContentProviders(env: Record<string, string | undefined> =
     const mainModule = env.SCRIPTURE_SWORD_MODULE || 'engWEB2015eb';
     const quotedTranslations = modules.filter((m) => m !== 'off' && m !== mainModule).map((module) => new DiathekeScriptureText({ module, binary: env.DIATHEKE_PATH || undefined }));
     const generator = new ExtractiveGenerator({ scriptureText, findCitations, quotedTranslations, bibleWords });
-    return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp };
+    const warmIndex = warmUp;
+    const warmBoth = async () => {
+      loadEnglishLexicon();
+      await warmIndex();
+    };
+    return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp: warmBoth };
   }
   if (provider === 'openai') {
     const baseUrl = env.GENERATION_API_BASE_URL;

@@ -1,6 +1,7 @@
 import { test } from '@jest/globals';
 import assert from 'node:assert/strict';
 import { createContentProviders, ExtractiveGenerator, OpenAiChatGenerator } from '../../src/content/index.ts';
+import { englishLexiconLoaded } from '../../src/content/generation/extractive.lexicon.ts';
 
 test('the local extractive generator is the default', () => {
   const p = createContentProviders({});
@@ -14,4 +15,11 @@ test('openai needs a base URL and model, and never puts the key in its descripti
   assert.ok(p.devotionals instanceof OpenAiChatGenerator);
   assert.ok(!p.description.includes('sk-secret'));
   assert.throws(() => createContentProviders({ GENERATION_PROVIDER: 'gpt' }), /Unknown GENERATION_PROVIDER/);
+});
+
+test('the extractive provider reads the English dictionary at warm-up, not on the first sermon (session 24)', async () => {
+  const p = createContentProviders({ SCRIPTURE_QUOTATION_MODULES: 'off' });
+  assert.equal(englishLexiconLoaded(), false, 'nothing in this file has read it yet');
+  await p.warmUp();
+  assert.equal(englishLexiconLoaded(), true);
 });
