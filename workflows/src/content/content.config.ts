@@ -28,10 +28,10 @@ export function createContentProviders(env: Record<string, string | undefined> =
   const modules = (env.SCRIPTURE_QUOTATION_MODULES ?? QUOTATION_MODULES.join(',')).split(',').map((m) => m.trim()).filter(Boolean);
   let findCitations: CitationFinder | undefined;
   let bibleWords: (() => Promise<Lexicon | null>) | undefined;
-  let warmUp = async () => {};
+  let warmIndex = async () => {};
   if (modules.length && modules[0] !== 'off') {
     const index = () => sharedQuotationIndex(modules, (error) => log(`quotation matching: ${error instanceof Error ? error.message : String(error)}`), env.DIATHEKE_PATH || undefined);
-    warmUp = async () => void (await index());
+    warmIndex = async () => void (await index());
     findCitations = async (transcript) => identifyScripture(transcript, { quotations: await index() });
     bibleWords = async () => {
       const words = await index();
@@ -44,19 +44,18 @@ export function createContentProviders(env: Record<string, string | undefined> =
     const mainModule = env.SCRIPTURE_SWORD_MODULE || 'engWEB2015eb';
     const quotedTranslations = modules.filter((m) => m !== 'off' && m !== mainModule).map((module) => new DiathekeScriptureText({ module, binary: env.DIATHEKE_PATH || undefined }));
     const generator = new ExtractiveGenerator({ scriptureText, findCitations, quotedTranslations, bibleWords });
-    const warmIndex = warmUp;
-    const warmBoth = async () => {
+    const warmUp = async () => {
       loadEnglishLexicon();
       await warmIndex();
     };
-    return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp: warmBoth };
+    return { outline: generator, devotionals: generator, scriptureText, description: 'extractive (local)', warmUp };
   }
   if (provider === 'openai') {
     const baseUrl = env.GENERATION_API_BASE_URL;
     const model = env.GENERATION_MODEL;
     if (!baseUrl || !model) throw new Error('GENERATION_PROVIDER=openai needs GENERATION_API_BASE_URL and GENERATION_MODEL');
     const generator = new OpenAiChatGenerator({ config: { baseUrl, model, apiKey: env.GENERATION_API_KEY || undefined }, scriptureText, findCitations });
-    return { outline: generator, devotionals: generator, scriptureText, description: `openai-compatible ${baseUrl} model ${model}`, warmUp };
+    return { outline: generator, devotionals: generator, scriptureText, description: `openai-compatible ${baseUrl} model ${model}`, warmUp: warmIndex };
   }
   throw new Error(`Unknown GENERATION_PROVIDER ${JSON.stringify(provider)}: use extractive or openai`);
 }

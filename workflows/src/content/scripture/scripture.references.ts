@@ -931,7 +931,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const candidate: ReferenceCandidate = { osis: toOsis(ref.book, ref.chapter, ref.verseStart, ref.chapterEnd, ref.verseEnd), display: displayReference(ref), ...ref, start, end, source: text.slice(start, end), exists: referenceExists(ref), inferredBook, ...(needsSupport || fromWords ? { needsSupport: true } : {}), ...(needsQuotation ? { needsQuotation } : {}), ...(loc.hyphenVerse ? { hyphenVerse: loc.hyphenVerse } : {}), ...(loc.verseFromWords ? { verseFromWords: true } : {}), ...(booksFromWords ? { booksFromWords } : {}), ...(loc.rangeIfQuoted ? { rangeIfQuoted: loc.rangeIfQuoted } : {}), ...(loc.chapterFromContext ? { chapterFromContext: true } : {}), ...(loc.tensAndUnit ? { tensAndUnit: loc.tensAndUnit } : {}), ...(loc.splitsFromWords ? { splitsFromWords: loc.splitsFromWords } : {}), ...(loc.chaptersFromWords ? { chaptersFromWords: loc.chaptersFromWords } : {}) };
     // "Luke 7, no, Luke 17, 11 to 19": the place the preacher took back is no later verse's chapter.
     const previous = found.at(-1);
-    if (previous && correctedBy(text, previous, start)) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
+    if (previous && correctedAt(text, previous, start)) for (const list of [existing, tentative]) if (list.at(-1) === previous) list.pop();
     const passage = previous && runsOnTo(text, previous, candidate);
     if (passage) {
       for (const list of [found, existing, tentative]) if (list.at(-1) === previous) list[list.length - 1] = passage;
@@ -1156,7 +1156,7 @@ export function findReferenceCandidates(text: string): ReferenceCandidate[] {
     const next = found[n + 1];
     if (!next) return true;
     const between = text.slice(ref.end, next.start);
-    if (correctedBy(text, ref, next.start)) return false;
+    if (correctedAt(text, ref, next.start)) return false;
     // "some twenty-three, voices one through three": the chapter and its verses, heard as two
     // phrases, are one reference.
     const versesOfIt = ref.verseStart === undefined && next.inferredBook && next.book === ref.book && next.chapter === ref.chapter && next.verseStart !== undefined;
@@ -1198,7 +1198,7 @@ const NEGATIVE_REACH = 40;
  * "in 1 Timothy 3, nor in 1 Timothy 4, verse 14" ("no" heard as "nor", with no "not" or "neither"
  * before the first place for it to continue).
  */
-function correctedBy(text: string, ref: { start: number; end: number }, next: number): boolean {
+function correctedAt(text: string, ref: { start: number; end: number }, next: number): boolean {
   const between = text.slice(ref.end, next);
   if (SELF_CORRECTION.test(between)) return true;
   return NO_HEARD_AS_NOR.test(between) && !/\b(?:not|neither|never|nor)\b/i.test(text.slice(Math.max(0, ref.start - NEGATIVE_REACH), ref.start));
